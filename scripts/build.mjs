@@ -1,0 +1,60 @@
+// Bundles the extension, the CLI and the webview front ends with esbuild, and transpiles the sources and
+// tests (one file each, no bundling) into out/ for mocha and the extension-host tests.
+// Type checking is `tsc --noEmit` (see the build script in package.json): esbuild only strips types.
+import * as esbuild from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+function filesUnder(dir, accept) {
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return [];
+  return fs.readdirSync(abs, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && accept(e.name))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((f) => !f.includes(`${path.sep}fixtures${path.sep}`));
+}
+
+const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning' };
+
+/** Every webview front end is a folder webview-ui/<name>/ with a main.ts. */
+const webviewEntries = fs.existsSync(path.join(root, 'webview-ui'))
+  ? fs.readdirSync(path.join(root, 'webview-ui'))
+      .filter((d) => fs.existsSync(path.join(root, 'webview-ui', d, 'main.ts')))
+      .map((d) => ({ in: path.join(root, 'webview-ui', d, 'main.ts'), out: d }))
+  : [];
+
+const configs = [
+  { ...node, entryPoints: [path.join(root, 'src/vscode/extension.ts')], bundle: true, outfile: path.join(root, 'dist/extension.js'),
+    external: ['vscode'], minify: production },
+  { ...node, entryPoints: [path.join(root, 'src/cli/main.ts')], bundle: true, outfile: path.join(root, 'dist/cli.js'),
+    banner: { js: '#!/usr/bin/env node' }, minify: production },
+  ...(webviewEntries.length ? [{ entryPoints: webviewEntries, bundle: true, outdir: path.join(root, 'dist/webview'),
+    platform: 'browser', target: 'es2022', format: 'iife', sourcemap: !production, minify: production, logLevel: 'warning' }] : []),
+  // Unbundled copies for the tests: out/src/**, out/test/**, out/bench/**
+  { ...node, entryPoints: [...filesUnder('src', (n) => n.endsWith('.ts')), ...filesUnder('test', (n) => n.endsWith('.ts')),
+      ...filesUnder('bench', (n) => n.endsWith('.ts'))],
+    outbase: root, outdir: path.join(root, 'out') },
+];
+
+/** The toolkit's prebuilt bundle is served to the webviews as it is. */
+function copyToolkit() {
+  const src = path.join(root, 'node_modules/@vscode/webview-ui-toolkit/dist/toolkit.min.js');
+  const dst = path.join(root, 'dist/webview/toolkit.min.js');
+  fs.mkdirSync(path.dirname(dst), { recursive: true });
+  fs.copyFileSync(src, dst);
+}
+
+if (watch) {
+  for (const c of configs) await (await esbuild.context(c)).watch();
+  copyToolkit();
+  console.log('watching…');
+} else {
+  fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
+  await Promise.all(configs.map((c) => esbuild.build(c)));
+  copyToolkit();
+  fs.chmodSync(path.join(root, 'dist/cli.js'), 0o755);
+}

@@ -1,0 +1,42 @@
+import { UsageError } from './args';
+import { checkCommand, checkUsage } from './check';
+import { ownerCommand, ownerUsage } from './owner';
+import { scanCommand, scanUsage } from './scan';
+
+type Command = (argv: string[], out: (s: string) => void) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  scan: { run: scanCommand, usage: scanUsage },
+  check: { run: checkCommand, usage: checkUsage },
+  owner: { run: ownerCommand, usage: ownerUsage },
+};
+
+function usage(): string {
+  return ['usage:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
+}
+
+/** Exit status per CLI.md: 0 fine, 1 errors found (or refused), 2 usage error. */
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage() + '\n');
+    return name ? 0 : 2;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`baton: unknown command "${name}"\n${usage()}\n`);
+    return 2;
+  }
+  try {
+    return await command.run(rest, (s) => process.stdout.write(s + '\n'));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`baton ${name}: ${err.message}\nusage: ${command.usage}\n`);
+      return 2;
+    }
+    process.stderr.write(`baton ${name}: ${(err as Error).stack ?? String(err)}\n`);
+    return 1;
+  }
+}
+
+void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });

@@ -1,0 +1,25 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { resolveInside } from '../core/io/safe-path';
+import { ownersOf } from '../core/service/ownership';
+import { parse, UsageError } from './args';
+import { openService } from './open-service';
+
+export const ownerUsage = 'baton owner FILE [--root DIR] [--json]';
+
+/** `baton owner`: which intents own a file, from owned_scope and from the intent map. */
+export async function ownerCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parse(argv, { root: { type: 'string' }, json: { type: 'boolean' }, 'no-cache': { type: 'boolean' } });
+  const target = positionals[0];
+  if (!target) throw new UsageError('owner needs a FILE');
+  const root = path.resolve(values.root ?? '.');
+  if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new UsageError(`not a folder: ${values.root}`);
+  const rel = resolveInside(root, path.isAbsolute(target) ? target : path.resolve(process.cwd(), target));
+  if (!rel.ok) throw new UsageError(rel.reason);
+  const { service } = await openService({ dir: root, home: undefined, noCache: !!values['no-cache'] });
+  const owners = ownersOf(service.items(), rel.relative);
+  if (values.json) out(JSON.stringify({ file: rel.relative, owners }, null, 2));
+  else if (!owners.length) out(`${rel.relative}: no owning intent`);
+  else for (const o of owners) out(`${rel.relative}: ${o.intent} ${o.name} (via ${o.via})`);
+  return 0;
+}

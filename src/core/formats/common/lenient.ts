@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { YamlPath } from '../../yaml/locate';
+
+export interface FieldIssue {
+  readonly path: YamlPath;
+  readonly message: string;
+}
+
+/**
+ * Validates `raw` against `schema` without letting one bad field lose the rest: every issue is reported, the
+ * offending values are dropped from a copy, and the copy is validated again. The original object is left
+ * untouched (callers keep it whole, so unknown and even invalid fields survive a rewrite).
+ */
+export function parseLenient<S extends z.ZodType>(schema: S, raw: unknown): { data: z.infer<S> | undefined; issues: FieldIssue[] } {
+  const issues: FieldIssue[] = [];
+  let candidate = raw;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const result = schema.safeParse(candidate);
+    if (result.success) return { data: result.data, issues };
+    const found = result.error.issues.map((i) => ({ path: i.path.filter(isKey), message: describeIssue(i) }));
+    if (attempt === 0 || found.length) issues.push(...found.filter((f) => !issues.some((o) => samePath(o.path, f.path))));
+    if (found.some((f) => f.path.length === 0)) return { data: undefined, issues };
+    candidate = withoutPaths(candidate, found.map((f) => f.path));
+  }
+  return { data: undefined, issues };
+}
+
+function isKey(k: PropertyKey): k is string | number {
+  return typeof k === 'string' || typeof k === 'number';
+}
+
+function samePath(a: YamlPath, b: YamlPath): boolean {
+  return a.length === b.length && a.every((v, i) => v === b[i]);
+}
+
+function describeIssue(issue: z.core.$ZodIssue): string {
+  const where = issue.path.length ? `\`${issue.path.map(String).join('.')}\`` : 'the file';
+  if (issue.code === 'invalid_type') {
+    return `${where} should be ${article(issue.expected)}`;
+  }
+  return `${where}: ${issue.message}`;
+}
+
+function article(expected: string): string {
+  if (expected === 'array') return 'a list';
+  if (expected === 'object') return 'a mapping';
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** A deep-enough copy of `value` with the values at `paths` removed (list items spliced out, keys deleted). */
+function withoutPaths(value: unknown, paths: YamlPath[]): unknown {
+  const copy = structuredClone(value);
+  // Remove deeper and later list items first so earlier indices stay valid.
+  const sorted = [...paths].sort((a, b) => b.length - a.length || compareLast(b, a));
+  for (const path of sorted) {
+    let parent: unknown = copy;
+    for (const seg of path.slice(0, -1)) parent = (parent as Record<string | number, unknown> | undefined)?.[seg];
+    const last = path[path.length - 1]!;
+    if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
+    else if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last as string];
+  }
+  return copy;
+}
+
+function compareLast(a: YamlPath, b: YamlPath): number {
+  const x = a[a.length - 1];
+  const y = b[b.length - 1];
+  return typeof x === 'number' && typeof y === 'number' ? x - y : 0;
+}

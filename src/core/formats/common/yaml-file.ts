@@ -1,0 +1,47 @@
+import type { z } from 'zod';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import type { SystemId } from '../../model/system';
+import { loadYaml } from '../../yaml/fast-load';
+import { YamlLocator } from '../../yaml/locate';
+import { parseLenient, type FieldIssue } from './lenient';
+
+/** The outcome of loading one YAML mapping file: its top-level mapping, or nothing and why. */
+export type MappingLoad =
+  | { readonly ok: true; readonly value: Record<string, unknown> }
+  | { readonly ok: false; readonly diagnostics: Diagnostic[] };
+
+/** Loads a YAML file whose top level must be a mapping, turning every failure into a diagnostic. */
+export function loadYamlMapping(system: SystemId, file: string, text: string, what: string): MappingLoad {
+  if (text.trim() === '') {
+    return { ok: false, diagnostics: [diagnostic(system, file, 'error', `${what} is empty`, { line: 1, column: 1 })] };
+  }
+  const loaded = loadYaml(text);
+  if (!loaded.ok) return { ok: false, diagnostics: [diagnostic(system, file, 'error', loaded.message, loaded.position)] };
+  const value = loaded.value;
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    const got = value === null ? 'nothing' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+    return { ok: false, diagnostics: [diagnostic(system, file, 'error',
+      `${what} should be a mapping of fields at its top level, but it holds ${got}`, { line: 1, column: 1 })] };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/** Turns field issues into diagnostics positioned at the offending value (one `yaml` parse, only when needed). */
+export function issueDiagnostics(system: SystemId, file: string, text: string, issues: readonly FieldIssue[],
+  severity: 'error' | 'warning' = 'error', prefix = ''): Diagnostic[] {
+  if (!issues.length) return [];
+  const locator = new YamlLocator(text);
+  return issues.map((issue) => diagnostic(system, file, severity, prefix + issue.message, locator.locate(issue.path)));
+}
+
+/**
+ * Loads a YAML mapping file and validates it leniently against `schema`: the fields that validate are
+ * returned (unknown ones included), every problem becomes a positioned diagnostic.
+ */
+export function parseYamlFile<S extends z.ZodType>(system: SystemId, file: string, text: string, what: string, schema: S):
+  { fields: z.infer<S> | undefined; diagnostics: Diagnostic[]; text: string } {
+  const loaded = loadYamlMapping(system, file, text, what);
+  if (!loaded.ok) return { fields: undefined, diagnostics: loaded.diagnostics, text };
+  const { data, issues } = parseLenient(schema, loaded.value);
+  return { fields: data, diagnostics: issueDiagnostics(system, file, text, issues), text };
+}

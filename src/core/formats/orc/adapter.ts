@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { isFile, subfolders } from '../../io/list-dirs';
+import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter } from '../../service/adapter';
+import type { WorkItem } from '../../model/work-item';
+import { linkOrc } from './link';
+import { classifyOrcPath, toPosix } from './paths';
+import { parseConfigFile, parseInitiativeFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
+
+/** orc keeps its state in the repository: orc.yaml (or .orc/config.yaml) and .orc/{tasks,initiatives}/<ID>/. */
+export class OrcAdapter implements SystemAdapter<OrcRecord> {
+  readonly system = 'orc' as const;
+  readonly version = 1;
+
+  async discover(ctx: SourceContext): Promise<string[]> {
+    const orc = path.join(ctx.root, '.orc');
+    const found: string[] = [];
+    for (const name of ['orc.yaml', '.orc/config.yaml']) {
+      const file = path.join(ctx.root, name);
+      if (await isFile(file)) found.push(file);
+    }
+    const [tasks, initiatives] = await Promise.all([subfolders(path.join(orc, 'tasks')), subfolders(path.join(orc, 'initiatives'))]);
+    const candidates = [
+      ...tasks.flatMap((d) => [path.join(orc, 'tasks', d, 'task.yaml'), path.join(orc, 'tasks', d, 'state.yaml')]),
+      ...initiatives.map((d) => path.join(orc, 'initiatives', d, 'initiative.yaml')),
+    ];
+    const exists = await Promise.all(candidates.map(isFile));
+    return [...found, ...candidates.filter((_, i) => exists[i])];
+  }
+
+  accepts(file: string, ctx: SourceContext): boolean {
+    return classifyOrcPath(toPosix(path.relative(ctx.root, file))) !== undefined;
+  }
+
+  parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
+    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    switch (kind?.kind) {
+      case 'task': return parseTaskFile(file, kind.dir, text);
+      case 'state': return parseStateFile(file, kind.dir, text);
+      case 'initiative': return parseInitiativeFile(file, kind.dir, text);
+      default: return parseConfigFile(file, text);
+    }
+  }
+
+  link(input: LinkInput<OrcRecord>): LinkOutput {
+    const files = [...input.files].map(([file, record]) => ({ file, record }));
+    const { tasks, initiatives, diagnostics } = linkOrc(files, { root: input.ctx.root, now: input.now, locator: input.locator });
+    return { items: [...tasks, ...initiatives], decisions: [], diagnostics };
+  }
+
+  sources(item: WorkItem): readonly string[] {
+    return item.kind === 'task' && item.stateFile ? [item.file, item.stateFile] : [item.file];
+  }
+
+  derivedSignature(item: WorkItem): string {
+    if (item.kind === 'task') {
+      return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile].join('|');
+    }
+    return [item.status, item.blocks.join(','), item.blocked, item.taskIds.join(',')].join('|');
+  }
+}

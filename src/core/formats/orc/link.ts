@@ -1,0 +1,191 @@
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { tokenTotals, type TokenTotals } from '../../model/tokens';
+import type { YamlLocator } from '../../yaml/locate';
+import { findCycles } from '../common/graph';
+import type { GateRecord, OrcInitiative, OrcTask } from './model';
+import { checkOrphaned } from './orphan';
+import type { OrcRecord } from './records';
+import type { StateFields } from './schemas';
+import { mentionsUi } from './ui-testing';
+import { DEFAULT_CATEGORY, DEFAULT_PRIORITY, DEFAULT_QUEUE, DONE_TASK_STATUSES } from './vocabulary';
+
+export interface OrcFileRecord {
+  readonly file: string;
+  readonly record: OrcRecord;
+}
+
+export interface LinkContext {
+  readonly root: string;
+  readonly now: number;
+  /** Position lookup for the (few) files a cross-file problem is reported in. */
+  readonly locator: (file: string) => YamlLocator | undefined;
+}
+
+export interface OrcLinkResult {
+  readonly tasks: OrcTask[];
+  readonly initiatives: OrcInitiative[];
+  readonly diagnostics: Diagnostic[];
+}
+
+type TaskRecord = Extract<OrcRecord, { kind: 'task' }>;
+type InitiativeRecord = Extract<OrcRecord, { kind: 'initiative' }>;
+
+/**
+ * Turns per-file records into tasks and initiatives with their computed fields (`blocks`, `referenced_by`,
+ * blocked, orphaned, tokens) and checks the dependency rules of spec 000 across files: a missing reference is a
+ * warning, a self-block and a cycle are errors naming the tasks.
+ */
+export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcLinkResult {
+  const diagnostics: Diagnostic[] = [];
+  const taskFiles = files.filter((f): f is OrcFileRecord & { record: TaskRecord } => f.record.kind === 'task');
+  const initiativeFiles = files.filter((f): f is OrcFileRecord & { record: InitiativeRecord } => f.record.kind === 'initiative');
+  const states = new Map<string, OrcFileRecord>();
+  for (const f of files) if (f.record.kind === 'state') states.set(f.record.dir, f);
+
+  // Tasks: identity first, so dependency checks can look ids up.
+  const byId = new Map<string, { file: string; record: TaskRecord; id: string }>();
+  for (const f of [...taskFiles].sort((a, b) => a.file.localeCompare(b.file))) {
+    const id = f.record.fields?.id ?? f.record.dir;
+    const other = byId.get(id);
+    if (other) {
+      diagnostics.push(at(ctx, f.file, ['id'], 'error', `duplicate task id "${id}" (also in ${other.file})`));
+      continue;
+    }
+    byId.set(id, { file: f.file, record: f.record, id });
+  }
+
+  const blockedByOf = (id: string): string[] => uniq(byId.get(id)?.record.fields?.blocked_by ?? []);
+  const blocks = new Map<string, string[]>();
+  const referencedBy = new Map<string, string[]>();
+  for (const { id, file, record } of byId.values()) {
+    const deps = blockedByOf(id);
+    deps.forEach((dep, i) => {
+      if (dep === id) diagnostics.push(at(ctx, file, ['blocked_by', i], 'error', `task ${id} cannot block itself`));
+      else if (!byId.has(dep)) diagnostics.push(at(ctx, file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
+      else push(blocks, dep, id);
+    });
+    (record.fields?.related_to ?? []).forEach((rel, i) => {
+      if (!byId.has(rel)) diagnostics.push(at(ctx, file, ['related_to', i], 'warning', `related_to names ${rel}, which does not exist`));
+    });
+    for (const mention of record.mentions) if (mention !== id && byId.has(mention)) push(referencedBy, mention, id);
+  }
+  const knownDeps = (id: string) => blockedByOf(id).filter((d) => d !== id && byId.has(d));
+  for (const cycle of findCycles([...byId.keys()].sort(), knownDeps)) {
+    const message = `dependency cycle: ${cycle.join(' → ')}`;
+    for (const id of new Set(cycle)) {
+      const entry = byId.get(id)!;
+      diagnostics.push(at(ctx, entry.file, ['blocked_by'], 'error', message));
+    }
+  }
+
+  const statusOf = (id: string) => byId.get(id)?.record.fields?.status ?? stateOf(id)?.status ?? 'created';
+  const stateOf = (id: string): StateFields | null => {
+    const dir = byId.get(id)?.record.dir;
+    const s = dir === undefined ? undefined : states.get(dir)?.record;
+    return s?.kind === 'state' ? s.fields ?? null : null;
+  };
+
+  const tasks: OrcTask[] = [];
+  for (const { id, file, record } of byId.values()) {
+    const f = record.fields ?? {};
+    const state = stateOf(id);
+    const status = statusOf(id);
+    const deps = blockedByOf(id);
+    const orphan = checkOrphaned(status, state, ctx.now);
+    const stateEntry = states.get(record.dir);
+    tasks.push({
+      system: 'orc', kind: 'task', id, root: ctx.root, file,
+      title: f.title ?? '', status, dir: record.dir,
+      description: f.description ?? null, weight: f.weight ?? null,
+      priority: f.priority ?? DEFAULT_PRIORITY, queue: f.queue ?? DEFAULT_QUEUE, category: f.category ?? DEFAULT_CATEGORY,
+      initiativeId: f.initiative_id || null, branch: f.branch ?? null, currentPhase: f.current_phase ?? state?.current_phase ?? null,
+      blockedBy: deps, relatedTo: uniq(f.related_to ?? []),
+      blocks: (blocks.get(id) ?? []).sort(), referencedBy: (referencedBy.get(id) ?? []).sort(),
+      blocked: deps.some((d) => d !== id && byId.has(d) && !DONE_TASK_STATUSES.has(statusOf(d))),
+      orphaned: orphan.orphaned, orphanReason: orphan.reason,
+      requiresUiTesting: f.requires_ui_testing ?? mentionsUi(f.title, f.description),
+      resolved: f.metadata?.resolved === true || f.metadata?.resolved === 'true',
+      tokens: state ? tokensOf(state) : null, gates: state ? gatesOf(state) : [],
+      stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
+      fields: f, state,
+    });
+  }
+
+  const initiatives = linkInitiatives(initiativeFiles, tasks, ctx, diagnostics);
+  return { tasks, initiatives, diagnostics };
+}
+
+function linkInitiatives(files: readonly (OrcFileRecord & { record: InitiativeRecord })[], tasks: readonly OrcTask[],
+  ctx: LinkContext, diagnostics: Diagnostic[]): OrcInitiative[] {
+  const byId = new Map<string, { file: string; record: InitiativeRecord; id: string }>();
+  for (const f of [...files].sort((a, b) => a.file.localeCompare(b.file))) {
+    const id = f.record.fields?.id ?? f.record.dir;
+    if (byId.has(id)) {
+      diagnostics.push(at(ctx, f.file, ['id'], 'error', `duplicate initiative id "${id}" (also in ${byId.get(id)!.file})`));
+      continue;
+    }
+    byId.set(id, { file: f.file, record: f.record, id });
+  }
+  const depsOf = (id: string) => uniq(byId.get(id)?.record.fields?.blocked_by ?? []);
+  const blocks = new Map<string, string[]>();
+  for (const { id, file } of byId.values()) {
+    depsOf(id).forEach((dep, i) => {
+      if (dep === id) diagnostics.push(at(ctx, file, ['blocked_by', i], 'error', `initiative ${id} cannot block itself`));
+      else if (!byId.has(dep)) diagnostics.push(at(ctx, file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
+      else push(blocks, dep, id);
+    });
+  }
+  for (const cycle of findCycles([...byId.keys()].sort(), (id) => depsOf(id).filter((d) => d !== id && byId.has(d)))) {
+    for (const id of new Set(cycle)) {
+      diagnostics.push(at(ctx, byId.get(id)!.file, ['blocked_by'], 'error', `initiative dependency cycle: ${cycle.join(' → ')}`));
+    }
+  }
+  const tasksOf = new Map<string, string[]>();
+  for (const t of tasks) if (t.initiativeId) push(tasksOf, t.initiativeId, t.id);
+  const statusOf = (id: string) => byId.get(id)?.record.fields?.status ?? 'draft';
+
+  return [...byId.values()].map(({ id, file, record }) => {
+    const f = record.fields ?? {};
+    const deps = depsOf(id);
+    const listed = (f.tasks ?? []).map((t) => t.id);
+    return {
+      system: 'orc', kind: 'initiative', id, root: ctx.root, file, dir: record.dir,
+      title: f.title ?? '', status: statusOf(id), vision: f.vision ?? null,
+      blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
+      blocked: deps.some((d) => d !== id && byId.has(d) && statusOf(d) !== 'completed'),
+      taskIds: uniq([...listed, ...(tasksOf.get(id) ?? [])]),
+      fields: f,
+    } satisfies OrcInitiative;
+  });
+}
+
+export function tokensOf(state: StateFields): TokenTotals | null {
+  const t = state.tokens;
+  if (!t) return null;
+  return tokenTotals(t.input_tokens ?? 0, t.output_tokens ?? 0, t.cache_creation_input_tokens ?? 0,
+    t.cache_read_input_tokens ?? 0, t.total_tokens ?? undefined);
+}
+
+/** Both gate shapes: the spec's `{type, decision, rationale}` and orc's `{gate_type, approved, reason}`. */
+export function gatesOf(state: StateFields): GateRecord[] {
+  return (state.gates ?? []).map((g) => ({
+    phase: g.phase ?? null,
+    type: g.type ?? g.gate_type ?? null,
+    decision: g.decision ?? (g.approved == null ? null : g.approved ? 'approved' : 'rejected'),
+    rationale: g.rationale ?? g.reason ?? null,
+    timestamp: g.timestamp ?? null,
+  }));
+}
+
+function at(ctx: LinkContext, file: string, path: (string | number)[], severity: 'error' | 'warning', message: string): Diagnostic {
+  return diagnostic('orc', file, severity, message, ctx.locator(file)?.locate(path) ?? null);
+}
+
+function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) { if (!list.includes(value)) list.push(value); } else map.set(key, [value]);
+}
+
+function uniq(list: readonly string[]): string[] {
+  return [...new Set(list)];
+}

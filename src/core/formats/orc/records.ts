@@ -1,0 +1,73 @@
+import type { Diagnostic } from '../../model/diagnostic';
+import { unknownValueWarnings } from '../common/enum-check';
+import { parseYamlFile } from '../common/yaml-file';
+import { configSchema, initiativeSchema, stateSchema, taskSchema, type ConfigFields, type InitiativeFields,
+  type StateFields, type TaskFields } from './schemas';
+import { CATEGORIES, INITIATIVE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
+import { diagnostic } from '../../model/diagnostic';
+import { YamlLocator } from '../../yaml/locate';
+
+/** What one orc file contributes to the index. Plain JSON, so it can be cached across sessions. */
+export type OrcRecord =
+  | { readonly kind: 'task'; readonly dir: string; readonly fields: TaskFields | undefined; readonly mentions: string[] }
+  | { readonly kind: 'state'; readonly dir: string; readonly fields: StateFields | undefined }
+  | { readonly kind: 'initiative'; readonly dir: string; readonly fields: InitiativeFields | undefined }
+  | { readonly kind: 'config'; readonly fields: ConfigFields | undefined };
+
+export interface Parsed<R> {
+  readonly record: R;
+  readonly diagnostics: Diagnostic[];
+}
+
+/** Ids like TASK-012 or INIT-3 mentioned in free text (for the computed `referenced_by`). */
+const MENTION = /\b[A-Z][A-Z0-9]*-\d+\b/g;
+
+export function parseTaskFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
+  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
+  if (fields) {
+    diagnostics.push(...identityProblems(file, text, dir, fields.id, fields.title, 'task'));
+    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+      { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
+      { path: ['priority'], value: fields.priority, known: PRIORITIES, what: 'priority' },
+      { path: ['queue'], value: fields.queue, known: QUEUES, what: 'queue' },
+      { path: ['category'], value: fields.category, known: CATEGORIES, what: 'category' },
+      { path: ['weight'], value: fields.weight, known: WEIGHTS, what: 'weight' },
+    ]));
+  }
+  const mentions = fields?.description ? [...new Set(fields.description.match(MENTION) ?? [])] : [];
+  return { record: { kind: 'task', dir, fields, mentions }, diagnostics };
+}
+
+export function parseStateFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
+  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'state.yaml', stateSchema);
+  return { record: { kind: 'state', dir, fields }, diagnostics };
+}
+
+export function parseInitiativeFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
+  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
+  if (fields) {
+    diagnostics.push(...identityProblems(file, text, dir, fields.id, fields.title, 'initiative'));
+    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+      { path: ['status'], value: fields.status, known: INITIATIVE_STATUSES, what: 'initiative status' },
+    ]));
+  }
+  return { record: { kind: 'initiative', dir, fields }, diagnostics };
+}
+
+export function parseConfigFile(file: string, text: string): Parsed<OrcRecord> {
+  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'the orc project config', configSchema);
+  return { record: { kind: 'config', fields }, diagnostics };
+}
+
+/** orc names a task's folder after its id: a missing id falls back to the folder, a different one is flagged. */
+function identityProblems(file: string, text: string, dir: string, id: string | undefined, title: string | undefined,
+  what: string): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  if (id === undefined) {
+    problems.push(diagnostic('orc', file, 'error', `${what} has no \`id\`; using the folder name "${dir}"`, { line: 1, column: 1 }));
+  } else if (id !== dir) {
+    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}"`, new YamlLocator(text).locate(['id'])));
+  }
+  if (title === undefined) problems.push(diagnostic('orc', file, 'warning', `${what} has no \`title\``, { line: 1, column: 1 }));
+  return problems;
+}

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+
+/*
+ * zod schemas of orc's files (spec 000 and the upstream variants in specs/README.md). Objects are loose so
+ * unknown fields are kept; enum-like fields are plain strings here because files in the wild carry values the
+ * spec does not list — the readers warn about those instead of rejecting the file.
+ */
+
+const text = z.string();
+const idList = z.array(z.string()).nullish();
+const timestamp = z.string();
+
+export const taskSchema = z.looseObject({
+  id: text.optional(),
+  title: text.optional(),
+  description: text.nullish(),
+  weight: text.nullish(),
+  status: text.nullish(),
+  current_phase: text.nullish(),
+  branch: text.nullish(),
+  queue: text.nullish(),
+  priority: text.nullish(),
+  category: text.nullish(),
+  initiative_id: text.nullish(),
+  blocked_by: idList,
+  related_to: idList,
+  requires_ui_testing: z.boolean().nullish(),
+  testing_requirements: z.looseObject({
+    unit: z.boolean().nullish(),
+    e2e: z.boolean().nullish(),
+    visual: z.boolean().nullish(),
+  }).nullish(),
+  created_at: timestamp.nullish(),
+  created_by: text.nullish(),
+  updated_at: timestamp.nullish(),
+  metadata: z.looseObject({
+    source: text.nullish(),
+    tags: z.array(text).nullish(),
+    external_id: text.nullish(),
+    // `orc resolve` writes "true" as a string; accept a real boolean too.
+    resolved: z.union([text, z.boolean()]).nullish(),
+    resolved_at: timestamp.nullish(),
+    resolution_message: text.nullish(),
+  }).nullish(),
+});
+export type TaskFields = z.infer<typeof taskSchema>;
+
+const count = z.number().nonnegative();
+
+export const tokensSchema = z.looseObject({
+  input_tokens: count.nullish(),
+  output_tokens: count.nullish(),
+  cache_creation_input_tokens: count.nullish(),
+  cache_read_input_tokens: count.nullish(),
+  total_tokens: count.nullish(),
+  by_phase: z.record(z.string(), z.union([count, z.looseObject({})])).nullish(),
+});
+
+/** Gates as the spec's example writes them, and as orc's code wrote them (`gate_type`, `approved`, `reason`). */
+export const gateSchema = z.looseObject({
+  phase: text.nullish(),
+  type: text.nullish(),
+  decision: text.nullish(),
+  rationale: text.nullish(),
+  gate_type: text.nullish(),
+  approved: z.boolean().nullish(),
+  reason: text.nullish(),
+  timestamp: timestamp.nullish(),
+});
+
+export const stateSchema = z.looseObject({
+  task_id: text.nullish(),
+  current_phase: text.nullish(),
+  current_iteration: z.number().nullish(),
+  status: text.nullish(),
+  started_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+  completed_at: timestamp.nullish(),
+  total_duration: text.nullish(),
+  execution: z.looseObject({
+    pid: z.number().int().nullish(),
+    hostname: text.nullish(),
+    started_at: timestamp.nullish(),
+    last_heartbeat: timestamp.nullish(),
+  }).nullish(),
+  session: z.looseObject({
+    id: text.nullish(),
+    model: text.nullish(),
+    status: text.nullish(),
+    created_at: timestamp.nullish(),
+    last_activity: timestamp.nullish(),
+    turn_count: z.number().nullish(),
+  }).nullish(),
+  phases: z.record(z.string(), z.looseObject({
+    status: text.nullish(),
+    started_at: timestamp.nullish(),
+    completed_at: timestamp.nullish(),
+    interrupted_at: timestamp.nullish(),
+    iterations: z.number().nullish(),
+    duration: text.nullish(),
+    checkpoint: text.nullish(),
+    commit_sha: text.nullish(),
+    error: text.nullish(),
+  }).nullable()).nullish(),
+  gates: z.array(gateSchema).nullish(),
+  errors: z.array(z.unknown()).nullish(),
+  tokens: tokensSchema.nullish(),
+  cost: z.looseObject({ total_cost_usd: z.number().nullish() }).nullish(),
+});
+export type StateFields = z.infer<typeof stateSchema>;
+
+export const initiativeSchema = z.looseObject({
+  id: text.optional(),
+  title: text.optional(),
+  status: text.nullish(),
+  vision: text.nullish(),
+  owner: z.looseObject({
+    initials: text.nullish(),
+    display_name: text.nullish(),
+    email: text.nullish(),
+  }).nullish(),
+  blocked_by: idList,
+  decisions: z.array(z.looseObject({
+    id: text.nullish(),
+    timestamp: timestamp.nullish(),
+    decision: text.nullish(),
+    rationale: text.nullish(),
+    made_by: text.nullish(),
+    task_context: text.nullish(),
+  })).nullish(),
+  context_files: z.array(text).nullish(),
+  tasks: z.array(z.looseObject({
+    id: text,
+    title: text.nullish(),
+    status: text.nullish(),
+  })).nullish(),
+  created_at: timestamp.nullish(),
+  updated_at: timestamp.nullish(),
+});
+export type InitiativeFields = z.infer<typeof initiativeSchema>;
+
+export const configSchema = z.looseObject({
+  version: z.number().nullish(),
+  claude: z.looseObject({
+    path: text.nullish(),
+    model: text.nullish(),
+    timeout: z.number().nullish(),
+    max_tokens: z.number().nullish(),
+  }).nullish(),
+  gates: z.record(z.string(), z.unknown()).nullish(),
+  weights: z.looseObject({
+    default: text.nullish(),
+    allow_override: z.boolean().nullish(),
+  }).nullish(),
+  git: z.looseObject({
+    branch_prefix: text.nullish(),
+    checkpoint_prefix: text.nullish(),
+    merge_strategy: text.nullish(),
+    worktrees: z.boolean().nullish(),
+    cleanup_on_complete: z.boolean().nullish(),
+  }).nullish(),
+  prompts: z.looseObject({ directory: text.nullish() }).nullish(),
+});
+export type ConfigFields = z.infer<typeof configSchema>;

@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
+import type { Decision, WorkItem } from '../model/work-item';
+
+/**
+ * The public JSON shape of `baton scan --json` (CLI.md, contract v1): camelCase fields, `file` relative to the
+ * scanned folder when inside it, absolute otherwise. Other tools rely on it: add fields, never rename them.
+ */
+export interface ScanReport {
+  readonly baton: 1;
+  readonly root: string;
+  readonly items: Record<string, unknown>[];
+  readonly decisions: Record<string, unknown>[];
+  readonly diagnostics: Record<string, unknown>[];
+}
+
+export function displayPath(root: string, file: string): string {
+  const rel = path.relative(root, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
+}
+
+export function itemJson(root: string, item: WorkItem): Record<string, unknown> {
+  const base = { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
+    file: displayPath(root, item.file) };
+  if (item.kind === 'task') {
+    return {
+      ...base,
+      weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
+      initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
+      blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
+      blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
+      tokens: item.tokens,
+    };
+  }
+  return { ...base, blockedBy: item.blockedBy, blocks: item.blocks, blocked: item.blocked, tasks: item.taskIds };
+}
+
+export function decisionJson(root: string, decision: Decision): Record<string, unknown> {
+  return { ...decision, file: displayPath(root, decision.file), root: undefined };
+}
+
+export function diagnosticJson(root: string, d: Diagnostic): Record<string, unknown> {
+  return { file: displayPath(root, d.file), line: d.line, column: d.column, severity: d.severity, message: d.message, system: d.system };
+}
+
+export function scanReport(root: string, items: readonly WorkItem[], decisions: readonly Decision[],
+  diagnostics: readonly Diagnostic[]): ScanReport {
+  return {
+    baton: 1,
+    root,
+    items: items.map((i) => itemJson(root, i)),
+    decisions: decisions.map((d) => decisionJson(root, d)),
+    diagnostics: [...diagnostics].sort(compareDiagnostics).map((d) => diagnosticJson(root, d)),
+  };
+}
+
+/** `file:line:column: severity: message`, the form VS Code's problem matchers read. */
+export function diagnosticLine(root: string, d: Diagnostic): string {
+  return `${displayPath(root, d.file)}:${d.line ?? 1}:${d.column ?? 1}: ${d.severity}: ${d.message}`;
+}

@@ -1,0 +1,55 @@
+import type { Diagnostic } from '../model/diagnostic';
+import type { SystemId } from '../model/system';
+import type { Decision, WorkItem } from '../model/work-item';
+import type { YamlLocator } from '../yaml/locate';
+
+/** Where a workspace folder's state lives: the folder itself, and the home-directory roots of some systems. */
+export interface SourceContext {
+  /** Absolute path of the workspace folder. */
+  readonly root: string;
+  /** Ultrawork's sessions folder (default ~/.claude/ultrawork/sessions). */
+  readonly ultraworkSessions?: string;
+  /** orange's state folder (default ~/orange). */
+  readonly orangeRoot?: string;
+}
+
+/** What one file contributes: a JSON-serialisable record (so the index can be cached) and its own problems. */
+export interface ParsedFile<R = unknown> {
+  readonly record: R;
+  readonly diagnostics: Diagnostic[];
+}
+
+export interface LinkInput<R> {
+  readonly ctx: SourceContext;
+  readonly files: ReadonlyMap<string, R>;
+  readonly now: number;
+  readonly locator: (file: string) => YamlLocator | undefined;
+}
+
+export interface LinkOutput {
+  readonly items: readonly WorkItem[];
+  readonly decisions: readonly Decision[];
+  /** Problems that span files (a dependency cycle, a missing reference). */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/**
+ * One orchestrator's reader, plugged into the OrchestrationService. The service does the I/O, caching and
+ * change tracking; an adapter only says which files are its own, parses one file at a time, and links
+ * parsed files into items.
+ */
+export interface SystemAdapter<R = unknown> {
+  readonly system: SystemId;
+  /** Bumped when `parse` changes, so cached records of an older reader are not reused. */
+  readonly version: number;
+  /** Every file of this system for the context, absolute paths. */
+  discover(ctx: SourceContext): Promise<string[]>;
+  /** Whether an absolute path (maybe new, maybe deleted) is one of this system's files. */
+  accepts(file: string, ctx: SourceContext): boolean;
+  parse(file: string, text: string, ctx: SourceContext): ParsedFile<R>;
+  link(input: LinkInput<R>): LinkOutput;
+  /** The files an item is made from: a change to any of them changes the item. */
+  sources(item: WorkItem): readonly string[];
+  /** The computed part of an item (from other files); a change here changes the item too. */
+  derivedSignature(item: WorkItem): string;
+}

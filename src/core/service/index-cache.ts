@@ -1,0 +1,54 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../io/atomic-write';
+import type { Diagnostic } from '../model/diagnostic';
+
+/** One cached parse: valid while the file keeps the same size and modification time. */
+export interface CacheEntry {
+  readonly system: string;
+  readonly version: number;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly record: unknown;
+  readonly diagnostics: Diagnostic[];
+}
+
+export interface IndexCache {
+  load(root: string): Promise<Map<string, CacheEntry>>;
+  save(root: string, entries: ReadonlyMap<string, CacheEntry>): Promise<void>;
+}
+
+const FORMAT = 1;
+
+/**
+ * The persistent index: one JSON file per workspace folder inside `dir` (the extension's storage, or a
+ * user cache folder for the CLI), so a warm start re-reads only the files that changed. A missing, stale
+ * or corrupt cache is simply ignored.
+ */
+export class JsonIndexCache implements IndexCache {
+  constructor(private readonly dir: string) {}
+
+  private fileFor(root: string): string {
+    const safe = Buffer.from(root).toString('base64url').slice(-80);
+    return path.join(this.dir, `index-${safe}.json`);
+  }
+
+  async load(root: string): Promise<Map<string, CacheEntry>> {
+    try {
+      const data = JSON.parse(await fs.readFile(this.fileFor(root), 'utf8')) as { format?: number; root?: string; entries?: Record<string, CacheEntry> };
+      if (data.format !== FORMAT || data.root !== root || !data.entries) return new Map();
+      return new Map(Object.entries(data.entries));
+    } catch {
+      return new Map();
+    }
+  }
+
+  async save(root: string, entries: ReadonlyMap<string, CacheEntry>): Promise<void> {
+    try {
+      await fs.mkdir(this.dir, { recursive: true });
+      await writeFileAtomic(this.fileFor(root), JSON.stringify({ format: FORMAT, root, entries: Object.fromEntries(entries) }));
+    } catch {
+      // The cache is an optimisation: failing to write it must never fail a scan.
+    }
+  }
+}

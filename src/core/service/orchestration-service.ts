@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { Disposable } from '../util/disposable';
+import { Emitter, type Event } from '../util/event';
+import type { Diagnostic } from '../model/diagnostic';
+import type { Decision, WorkItem } from '../model/work-item';
+import { OrcAdapter } from '../formats/orc/adapter';
+import type { SourceContext, SystemAdapter } from './adapter';
+import type { IndexCache } from './index-cache';
+import { WorkspaceIndex, type IndexChange } from './workspace-index';
+
+export type { IndexChange } from './workspace-index';
+
+export interface ServiceOptions {
+  readonly folders: readonly SourceContext[];
+  readonly cache?: IndexCache;
+  readonly adapters?: readonly SystemAdapter[];
+  readonly now?: () => number;
+}
+
+/** Every system Baton reads, in the order their items are listed. */
+export function defaultAdapters(): SystemAdapter[] {
+  return [new OrcAdapter() as SystemAdapter];
+}
+
+/**
+ * The one place that knows the state of every orchestrator in every workspace folder. Views and the CLI ask
+ * it; file watchers tell it which file changed; it re-reads that file and says which items changed.
+ */
+export class OrchestrationService extends Disposable {
+  private readonly indexes: WorkspaceIndex[];
+  private readonly cache: IndexCache | undefined;
+  private readonly changeEmitter = this._register(new Emitter<IndexChange>());
+  /** Fires after every scan and every file refresh that touched Baton's files. */
+  readonly onDidChange: Event<IndexChange> = this.changeEmitter.event;
+  private scanned = false;
+
+  constructor(options: ServiceOptions) {
+    super();
+    const adapters = options.adapters ?? defaultAdapters();
+    this.cache = options.cache;
+    this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, adapters, options.now));
+  }
+
+  get folders(): readonly string[] {
+    return this.indexes.map((i) => i.root);
+  }
+
+  get hasScanned(): boolean {
+    return this.scanned;
+  }
+
+  /** Reads every folder (reusing the persistent cache where files are unchanged), then saves the cache. */
+  async scan(): Promise<void> {
+    for (const index of this.indexes) {
+      const cached = this.cache ? await this.cache.load(index.root) : undefined;
+      const change = await index.scan(cached);
+      if (this.cache) await this.cache.save(index.root, index.cacheEntries());
+      this.changeEmitter.fire(change);
+    }
+    this.scanned = true;
+  }
+
+  /** A file was created, changed or deleted: re-read it if it is one of ours. */
+  async fileChanged(file: string): Promise<IndexChange | undefined> {
+    const index = this.indexFor(file);
+    const change = await index?.refresh(path.resolve(file));
+    if (change) this.changeEmitter.fire(change);
+    return change;
+  }
+
+  /** Recompute time-dependent fields (orphaned) without reading anything. */
+  recheck(): void {
+    for (const index of this.indexes) this.changeEmitter.fire(index.relinkAll());
+  }
+
+  async saveCache(): Promise<void> {
+    if (!this.cache) return;
+    for (const index of this.indexes) await this.cache.save(index.root, index.cacheEntries());
+  }
+
+  items(): WorkItem[] {
+    return this.indexes.flatMap((i) => i.allItems());
+  }
+
+  decisions(): Decision[] {
+    return this.indexes.flatMap((i) => i.decisions());
+  }
+
+  diagnostics(): Diagnostic[] {
+    return this.indexes.flatMap((i) => i.diagnostics());
+  }
+
+  private indexFor(file: string): WorkspaceIndex | undefined {
+    const abs = path.resolve(file);
+    // The deepest folder wins when workspace folders are nested.
+    return [...this.indexes].sort((a, b) => b.root.length - a.root.length)
+      .find((i) => abs === i.root || abs.startsWith(i.root + path.sep));
+  }
+}

@@ -1,0 +1,189 @@
+import { promises as fs, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readStateText } from '../io/read-text';
+import { diagnostic, type Diagnostic } from '../model/diagnostic';
+import { itemKey } from '../model/items';
+import type { Decision, WorkItem } from '../model/work-item';
+import { YamlLocator } from '../yaml/locate';
+import type { LinkOutput, SourceContext, SystemAdapter } from './adapter';
+import type { CacheEntry } from './index-cache';
+
+export interface IndexChange {
+  readonly root: string;
+  /** Items that are new or whose content changed. */
+  readonly changed: readonly WorkItem[];
+  /** Keys (itemKey) of items that are gone. */
+  readonly removed: readonly string[];
+  readonly diagnosticsChanged: boolean;
+  readonly decisionsChanged: boolean;
+}
+
+const READ_CONCURRENCY = 64;
+
+/**
+ * The index of one workspace folder: every file of every adapter, parsed once and kept by path, plus each
+ * adapter's linked items. A changed file is re-read alone; only its adapter re-links.
+ */
+export class WorkspaceIndex {
+  private readonly entries = new Map<string, CacheEntry & { adapter: SystemAdapter }>();
+  private readonly linked = new Map<SystemAdapter, LinkOutput>();
+  private items = new Map<string, WorkItem>();
+
+  constructor(readonly ctx: SourceContext, private readonly adapters: readonly SystemAdapter[],
+    private readonly now: () => number = Date.now) {}
+
+  get root(): string {
+    return this.ctx.root;
+  }
+
+  /** Reads every file; entries from `cache` whose size and mtime still match are reused without reading. */
+  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map()): Promise<IndexChange> {
+    const before = this.items;
+    this.entries.clear();
+    for (const adapter of this.adapters) {
+      const files = await adapter.discover(this.ctx);
+      await forEachLimit(files, READ_CONCURRENCY, async (file) => {
+        const entry = await this.readEntry(adapter, file, cache.get(file));
+        if (entry) this.entries.set(file, { ...entry, adapter });
+      });
+    }
+    for (const adapter of this.adapters) this.relink(adapter);
+    return this.diff(before, true);
+  }
+
+  /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
+  async refresh(file: string): Promise<IndexChange | undefined> {
+    const adapter = this.entries.get(file)?.adapter ?? this.adapters.find((a) => a.accepts(file, this.ctx));
+    if (!adapter) return this.refreshFolder(file);
+    const before = this.items;
+    const previous = this.entries.get(file);
+    const entry = await this.readEntry(adapter, file, undefined);
+    if (entry) this.entries.set(file, { ...entry, adapter });
+    else this.entries.delete(file);
+    if (!entry && !previous) return undefined;
+    this.relink(adapter);
+    return this.diff(before, true, file);
+  }
+
+  /** A folder was deleted or renamed: every known file under it is re-read (and found gone). */
+  private async refreshFolder(folder: string): Promise<IndexChange | undefined> {
+    const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+    const under = [...this.entries.keys()].filter((f) => f.startsWith(prefix));
+    if (!under.length) return undefined;
+    const before = this.items;
+    const touched = new Set<SystemAdapter>();
+    for (const file of under) {
+      const { adapter } = this.entries.get(file)!;
+      const entry = await this.readEntry(adapter, file, undefined);
+      if (entry) this.entries.set(file, { ...entry, adapter }); else this.entries.delete(file);
+      touched.add(adapter);
+    }
+    for (const adapter of touched) this.relink(adapter);
+    return this.diff(before, true);
+  }
+
+  /** Recomputes links with the current time (orphan detection depends on heartbeat age). */
+  relinkAll(): IndexChange {
+    const before = this.items;
+    for (const adapter of this.adapters) this.relink(adapter);
+    return this.diff(before, true);
+  }
+
+  allItems(): WorkItem[] {
+    return [...this.items.values()];
+  }
+
+  decisions(): Decision[] {
+    return [...this.linked.values()].flatMap((l) => l.decisions);
+  }
+
+  diagnostics(): Diagnostic[] {
+    return [
+      ...[...this.entries.values()].flatMap((e) => e.diagnostics),
+      ...[...this.linked.values()].flatMap((l) => l.diagnostics),
+    ];
+  }
+
+  /** The cache entries to persist (without the adapter reference). */
+  cacheEntries(): Map<string, CacheEntry> {
+    const out = new Map<string, CacheEntry>();
+    for (const [file, { adapter: _adapter, ...entry }] of this.entries) out.set(file, entry);
+    return out;
+  }
+
+  private async readEntry(adapter: SystemAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
+    if (cached && cached.system === adapter.system && cached.version === adapter.version) {
+      const stat = await fs.stat(file).catch(() => undefined);
+      if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
+    }
+    const read = await readStateText(file);
+    if (!read.ok) {
+      if (read.missing) return undefined;
+      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
+        diagnostics: [diagnostic(adapter.system, file, 'error', read.reason)] };
+    }
+    let parsed;
+    try {
+      parsed = adapter.parse(file, read.text, this.ctx);
+    } catch (err) {
+      // A reader bug must cost one file, never the whole index.
+      parsed = { record: undefined, diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
+    }
+    return { system: adapter.system, version: adapter.version, size: read.size, mtimeMs: read.mtimeMs,
+      record: parsed.record, diagnostics: parsed.diagnostics };
+  }
+
+  private relink(adapter: SystemAdapter): void {
+    const files = new Map<string, unknown>();
+    for (const [file, entry] of this.entries) if (entry.adapter === adapter && entry.record !== undefined) files.set(file, entry.record);
+    const locators = new Map<string, YamlLocator | undefined>();
+    const locator = (file: string) => {
+      if (!locators.has(file)) locators.set(file, readLocator(file));
+      return locators.get(file);
+    };
+    let output: LinkOutput;
+    try {
+      output = adapter.link({ ctx: this.ctx, files, now: this.now(), locator });
+    } catch (err) {
+      output = { items: [], decisions: [], diagnostics: [diagnostic(adapter.system, this.ctx.root, 'error',
+        `Baton could not link ${adapter.system} state: ${(err as Error).message}`)] };
+    }
+    this.linked.set(adapter, output);
+  }
+
+  private diff(before: Map<string, WorkItem>, diagnosticsChanged: boolean, changedFile?: string): IndexChange {
+    const after = new Map<string, WorkItem>();
+    for (const output of this.linked.values()) for (const item of output.items) after.set(itemKey(item), item);
+    this.items = after;
+    const changed: WorkItem[] = [];
+    for (const [key, item] of after) {
+      const old = before.get(key);
+      const adapter = this.adapterFor(item);
+      if (!old || (changedFile !== undefined ? adapter.sources(item).includes(changedFile) || adapter.sources(old).includes(changedFile) : true)
+        || adapter.derivedSignature(old) !== adapter.derivedSignature(item)) {
+        changed.push(item);
+      }
+    }
+    const removed = [...before.keys()].filter((k) => !after.has(k));
+    return { root: this.root, changed, removed, diagnosticsChanged, decisionsChanged: true };
+  }
+
+  private adapterFor(item: WorkItem): SystemAdapter {
+    return this.adapters.find((a) => a.system === item.system)!;
+  }
+}
+
+function readLocator(file: string): YamlLocator | undefined {
+  try {
+    // Only files with a cross-file problem get here; a synchronous read keeps linking simple.
+    return new YamlLocator(readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+async function forEachLimit<T>(list: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => { while (next < list.length) await fn(list[next++]!); };
+  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
+}

@@ -1,0 +1,65 @@
+import * as vscode from 'vscode';
+import { JsonIndexCache } from '../core/service/index-cache';
+import { OrchestrationService } from '../core/service/orchestration-service';
+import { ContextKeys, setContext } from './context-keys';
+import { StateFileWatcher } from './file-watcher';
+import { ProblemsPublisher } from './problems';
+import { sourceContext } from './settings';
+import { StatusBarCounts } from './status-bar';
+import { registerTaskCommands } from './tasks/task-commands';
+import { TasksTreeProvider } from './tasks/tasks-tree';
+
+/** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
+const RECHECK_MS = 60_000;
+
+export interface BatonApi {
+  readonly service: OrchestrationService;
+  /** Resolves when the first scan has finished. */
+  readonly ready: Promise<void>;
+}
+
+/**
+ * Registers everything and returns at once; the first scan starts after activation, under a progress
+ * indicator, so opening a large repository never waits on Baton.
+ */
+export function activate(context: vscode.ExtensionContext): BatonApi {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const storage = context.storageUri ?? context.globalStorageUri;
+  const service = new OrchestrationService({
+    folders: folders.map(sourceContext),
+    cache: new JsonIndexCache(vscode.Uri.joinPath(storage, 'index').fsPath),
+  });
+  const tree = new TasksTreeProvider(service);
+  const view = vscode.window.createTreeView('baton.tasks', { treeDataProvider: tree, showCollapseAll: true });
+  const statusBar = new StatusBarCounts(service);
+  const problems = new ProblemsPublisher(service);
+  const watcher = new StateFileWatcher(service, folders);
+  const recheck = setInterval(() => service.recheck(), RECHECK_MS);
+
+  context.subscriptions.push(service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) },
+    registerTaskCommands(),
+    service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
+    vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service)),
+  );
+
+  const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    .then(() => scanWithProgress(service))
+    .then(() => setContext(ContextKeys.scanned, true))
+    .then(() => undefined);
+  return { service, ready };
+}
+
+async function scanWithProgress(service: OrchestrationService): Promise<void> {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Baton: reading orchestrator state' },
+    async () => {
+      try {
+        await service.scan();
+      } catch (err) {
+        void vscode.window.showErrorMessage(`Baton could not read the workspace: ${(err as Error).message}`);
+      }
+    });
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import type { OrchestrationService } from '../core/service/orchestration-service';
+import { Disposable } from '../core/util/disposable';
+
+/** Counts that matter at a glance: tasks running, tasks blocked, questions waiting on the user. */
+export class StatusBarCounts extends Disposable {
+  private readonly item = this._register(vscode.window.createStatusBarItem('baton.counts', vscode.StatusBarAlignment.Left, 10));
+
+  constructor(private readonly service: OrchestrationService) {
+    super();
+    this.item.name = 'Baton';
+    this.item.command = 'baton.tasks.focus';
+    this._register(service.onDidChange(() => this.update()));
+  }
+
+  update(): void {
+    const tasks = this.service.items().filter((i) => i.kind === 'task');
+    if (!tasks.length && !this.service.decisions().length) { this.item.hide(); return; }
+    const running = tasks.filter((t) => t.status === 'running').length;
+    const blocked = tasks.filter((t) => t.kind === 'task' && (t.blocked || t.status === 'blocked')).length;
+    const needsYou = this.service.decisions().length;
+    this.item.text = `$(sync) ${running} running  $(lock) ${blocked} blocked  $(bell) ${needsYou} needs you`;
+    this.item.tooltip = `Baton: ${running} running, ${blocked} blocked, ${needsYou} waiting for you. Click to show the tasks.`;
+    this.item.backgroundColor = needsYou ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
+    this.item.show();
+  }
+}

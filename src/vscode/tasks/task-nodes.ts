@@ -1,0 +1,101 @@
+import * as vscode from 'vscode';
+import type { OrcTask } from '../../core/formats/orc/model';
+import { itemKey } from '../../core/model/items';
+import { statusIcon, statusLabel } from './status-style';
+
+/** A node of the Tasks tree: it owns its TreeItem (the provider only decides which nodes exist). */
+export abstract class TaskTreeNode {
+  abstract readonly id: string;
+  abstract getTreeItem(): vscode.TreeItem;
+}
+
+export class FolderNode extends TaskTreeNode {
+  constructor(readonly root: string) { super(); }
+  get id(): string { return `folder:${this.root}`; }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.Uri.file(this.root), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.iconPath = vscode.ThemeIcon.Folder;
+    item.contextValue = 'folder';
+    return item;
+  }
+}
+
+/** Statuses a person rarely needs open: their groups start collapsed. */
+const QUIET_STATUSES = new Set(['completed', 'finished', 'failed']);
+
+export class StatusGroupNode extends TaskTreeNode {
+  count = 0;
+  constructor(readonly root: string, readonly status: string) { super(); }
+  get id(): string { return `group:${this.root}:${this.status}`; }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(statusLabel(this.status),
+      QUIET_STATUSES.has(this.status) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+    item.id = this.id;
+    item.description = String(this.count);
+    item.iconPath = statusIcon(this.status);
+    item.contextValue = `group:orc:${this.status}`;
+    return item;
+  }
+}
+
+/** Backlog tasks of one status group, collapsed like the board's dashed backlog section. */
+export class BacklogNode extends TaskTreeNode {
+  count = 0;
+  constructor(readonly group: StatusGroupNode) { super(); }
+  get id(): string { return `backlog:${this.group.root}:${this.group.status}`; }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem('Backlog', vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = String(this.count);
+    item.iconPath = new vscode.ThemeIcon('archive');
+    item.tooltip = 'Tasks in the backlog queue: deferred, not current work';
+    item.contextValue = 'backlog:orc';
+    return item;
+  }
+}
+
+export class TaskNode extends TaskTreeNode {
+  constructor(public task: OrcTask, private readonly initiativeTitle: (id: string) => string | undefined) { super(); }
+  get id(): string { return `task:${itemKey(this.task)}`; }
+
+  getTreeItem(): vscode.TreeItem {
+    const t = this.task;
+    const item = new vscode.TreeItem(`${t.id}  ${t.title || '(untitled)'}`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    const badges: string[] = [];
+    if (t.orphaned) badges.push('⚠ orphaned');
+    if (t.blocked) badges.push(`⛔ blocked by ${t.blockedBy.join(', ')}`);
+    if (t.queue === 'backlog') badges.push('backlog');
+    if (t.initiativeId) badges.push(this.initiativeTitle(t.initiativeId) ?? t.initiativeId);
+    item.description = badges.join(' · ');
+    item.iconPath = t.orphaned ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
+      : t.blocked ? new vscode.ThemeIcon('lock', new vscode.ThemeColor('charts.orange')) : statusIcon(t.status);
+    item.resourceUri = vscode.Uri.file(t.file);
+    item.contextValue = ['task', 'orc', t.status, t.blocked && 'blocked', t.orphaned && 'orphaned', t.stateFile && 'state']
+      .filter(Boolean).join(':');
+    item.command = { command: 'baton.openTask', title: 'Open task.yaml', arguments: [this] };
+    return item;
+  }
+
+  /** Built only when hovered (resolveTreeItem): the details a person checks before opening the file. */
+  tooltip(): vscode.MarkdownString {
+    const t = this.task;
+    const md = new vscode.MarkdownString(undefined, true);
+    md.appendMarkdown(`**${escape(t.id)}** ${escape(t.title)}\n\n`);
+    md.appendMarkdown(`$(${statusIcon(t.status).id.replace('~spin', '')}) ${escape(t.status)} · priority ${escape(t.priority)} · ${escape(t.category)}`);
+    if (t.weight) md.appendMarkdown(` · ${escape(t.weight)}`);
+    md.appendMarkdown('\n\n');
+    const rows: [string, readonly string[]][] = [['Blocked by', t.blockedBy], ['Blocks', t.blocks], ['Related to', t.relatedTo],
+      ['Referenced by', t.referencedBy]];
+    for (const [label, ids] of rows) if (ids.length) md.appendMarkdown(`${label}: ${ids.map(escape).join(', ')}  \n`);
+    if (t.orphanReason) md.appendMarkdown(`\n$(warning) Orphaned: ${escape(t.orphanReason)}\n`);
+    if (t.tokens) md.appendMarkdown(`\nTokens: ${t.tokens.total.toLocaleString('en-US')} total (effective input ${t.tokens.effectiveInput.toLocaleString('en-US')})\n`);
+    return md;
+  }
+}
+
+/** Text from files is shown as text in Markdown tooltips: no link, image or HTML gets through. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
+}

@@ -1,0 +1,161 @@
+import * as vscode from 'vscode';
+import type { OrcTask } from '../../core/formats/orc/model';
+import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import { itemKey } from '../../core/model/items';
+import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { BacklogNode, FolderNode, StatusGroupNode, TaskNode, type TaskTreeNode } from './task-nodes';
+
+/** Where a task sits in the tree; when this changes, its group(s) must be re-listed, not just the row. */
+function placement(t: OrcTask): string {
+  return `${t.status}|${t.queue === 'backlog'}|${priorityRank(t.priority)}|${t.id}`;
+}
+
+/**
+ * The Tasks view: orc tasks per workspace folder, grouped by status in workflow order, sorted by priority
+ * inside a group, backlog tasks folded into a Backlog node. A file change refreshes only the rows and groups
+ * it touched.
+ */
+export class TasksTreeProvider extends Disposable implements vscode.TreeDataProvider<TaskTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<TaskTreeNode | TaskTreeNode[] | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+
+  private readonly taskNodes = new Map<string, TaskNode>();
+  private readonly placements = new Map<string, string>();
+  private readonly groups = new Map<string, StatusGroupNode>();
+  private readonly backlogs = new Map<string, BacklogNode>();
+  private readonly folders = new Map<string, FolderNode>();
+
+  constructor(private readonly service: OrchestrationService) {
+    super();
+    this._register(service.onDidChange((change) => this.onServiceChange(change)));
+  }
+
+  getTreeItem(node: TaskTreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: TaskTreeNode): vscode.TreeItem {
+    if (node instanceof TaskNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  getParent(node: TaskTreeNode): TaskTreeNode | undefined {
+    if (node instanceof TaskNode) {
+      const group = this.groupFor(node.task.root, node.task.status);
+      return node.task.queue === 'backlog' ? this.backlogFor(group) : group;
+    }
+    if (node instanceof BacklogNode) return node.group;
+    if (node instanceof StatusGroupNode && this.service.folders.length > 1) return this.folderFor(node.root);
+    return undefined;
+  }
+
+  getChildren(node?: TaskTreeNode): TaskTreeNode[] {
+    if (!node) {
+      const roots = this.service.folders;
+      if (roots.length > 1) return roots.filter((r) => this.tasks(r).length).map((r) => this.folderFor(r));
+      return roots[0] === undefined ? [] : this.groupsOf(roots[0]);
+    }
+    if (node instanceof FolderNode) return this.groupsOf(node.root);
+    if (node instanceof StatusGroupNode) {
+      const tasks = this.tasks(node.root).filter((t) => t.status === node.status);
+      const active = tasks.filter((t) => t.queue !== 'backlog');
+      const backlog = this.backlogFor(node);
+      backlog.count = tasks.length - active.length;
+      return [...this.taskNodesFor(active), ...(backlog.count ? [backlog] : [])];
+    }
+    if (node instanceof BacklogNode) {
+      return this.taskNodesFor(this.tasks(node.group.root).filter((t) => t.status === node.group.status && t.queue === 'backlog'));
+    }
+    return [];
+  }
+
+  /** The node showing a task, for reveal(). */
+  nodeFor(task: OrcTask): TaskNode | undefined {
+    return this.taskNodes.get(itemKey(task));
+  }
+
+  private tasks(root: string): OrcTask[] {
+    return this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root);
+  }
+
+  private groupsOf(root: string): StatusGroupNode[] {
+    const counts = new Map<string, number>();
+    for (const t of this.tasks(root)) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+    return [...counts.keys()]
+      .sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))
+      .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
+  }
+
+  private taskNodesFor(tasks: OrcTask[]): TaskNode[] {
+    const initiatives = new Map(this.service.items().filter((i) => i.kind === 'initiative').map((i) => [i.id, i.title]));
+    return tasks
+      .sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || a.id.localeCompare(b.id, undefined, { numeric: true }))
+      .map((task) => {
+        const key = itemKey(task);
+        let node = this.taskNodes.get(key);
+        if (node) node.task = task;
+        else this.taskNodes.set(key, node = new TaskNode(task, (id) => initiatives.get(id)));
+        this.placements.set(key, placement(task));
+        return node;
+      });
+  }
+
+  private groupFor(root: string, status: string): StatusGroupNode {
+    const key = `${root}\u0000${status}`;
+    let node = this.groups.get(key);
+    if (!node) this.groups.set(key, node = new StatusGroupNode(root, status));
+    return node;
+  }
+
+  private backlogFor(group: StatusGroupNode): BacklogNode {
+    let node = this.backlogs.get(group.id);
+    if (!node) this.backlogs.set(group.id, node = new BacklogNode(group));
+    return node;
+  }
+
+  private folderFor(root: string): FolderNode {
+    let node = this.folders.get(root);
+    if (!node) this.folders.set(root, node = new FolderNode(root));
+    return node;
+  }
+
+  /**
+   * Smallest refresh: a task whose place in the tree is unchanged refreshes its own row; one that moved (status,
+   * queue, priority), appeared or vanished refreshes the groups it left and joined — or the whole view when a
+   * group itself appears or disappears.
+   */
+  private onServiceChange(change: IndexChange): void {
+    const dirty = new Set<TaskTreeNode>();
+    let all = false;
+    const statusesBefore = new Set([...this.placements.entries()].filter(([k]) => k.startsWith(change.root)).map(([, p]) => p.split('|')[0]));
+    const touchGroup = (root: string, p: string) => {
+      const [status] = p.split('|');
+      const group = this.groupFor(root, status!);
+      dirty.add(group);
+    };
+    for (const item of change.changed) {
+      if (item.system !== 'orc' || item.kind !== 'task') continue;
+      const key = itemKey(item);
+      const before = this.placements.get(key);
+      const node = this.taskNodes.get(key);
+      const now = placement(item);
+      if (before === undefined || !node) { touchGroup(item.root, now); all ||= !statusesBefore.has(item.status); continue; }
+      node.task = item;
+      if (before === now) dirty.add(node);
+      else { touchGroup(item.root, before); touchGroup(item.root, now); all ||= !statusesBefore.has(item.status); }
+      this.placements.set(key, now);
+    }
+    for (const key of change.removed) {
+      const before = this.placements.get(key);
+      if (before === undefined) continue;
+      this.placements.delete(key);
+      this.taskNodes.delete(key);
+      touchGroup(change.root, before);
+      all = true; // a group may have emptied
+    }
+    if (change.changed.some((i) => i.kind === 'initiative')) all = true; // initiative titles show on task rows
+    if (all || this.placements.size === 0) this.changeEmitter.fire(undefined);
+    else if (dirty.size) this.changeEmitter.fire([...dirty]);
+  }
+}
