@@ -27,6 +27,8 @@ function describeYamlFailure(text: string, fastError: unknown): YamlLoad {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];
+  // A file of comments only is a document with nothing in it, not a syntax error.
+  if (!first && doc.contents == null) return { ok: true, value: null };
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);
     return { ok: false, message: `invalid YAML: ${firstLine(first.message)}`, position: { line: pos.line, column: pos.col } };

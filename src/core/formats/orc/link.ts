@@ -44,7 +44,8 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
 
   // Tasks: identity first, so dependency checks can look ids up.
   const byId = new Map<string, { file: string; record: TaskRecord; id: string }>();
-  for (const f of [...taskFiles].sort((a, b) => a.file.localeCompare(b.file))) {
+  // A task.yaml that could not be read at all is only a diagnostic: listing it would invent its status.
+  for (const f of [...taskFiles].filter((t) => t.record.fields).sort((a, b) => a.file.localeCompare(b.file))) {
     const id = f.record.fields?.id ?? f.record.dir;
     const other = byId.get(id);
     if (other) {
@@ -118,7 +119,7 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
 function linkInitiatives(files: readonly (OrcFileRecord & { record: InitiativeRecord })[], tasks: readonly OrcTask[],
   ctx: LinkContext, diagnostics: Diagnostic[]): OrcInitiative[] {
   const byId = new Map<string, { file: string; record: InitiativeRecord; id: string }>();
-  for (const f of [...files].sort((a, b) => a.file.localeCompare(b.file))) {
+  for (const f of [...files].filter((i) => i.record.fields).sort((a, b) => a.file.localeCompare(b.file))) {
     const id = f.record.fields?.id ?? f.record.dir;
     if (byId.has(id)) {
       diagnostics.push(at(ctx, f.file, ['id'], 'error', `duplicate initiative id "${id}" (also in ${byId.get(id)!.file})`));
