@@ -16,6 +16,9 @@ export interface BatonApi {
   readonly service: OrchestrationService;
   /** Resolves when the first scan has finished. */
   readonly ready: Promise<void>;
+  /** The Tasks view's provider, so tests in the extension host can read the real tree. */
+  readonly tasksTree: TasksTreeProvider;
+  readonly statusBar: StatusBarCounts;
 }
 
 /**
@@ -46,7 +49,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready };
+  return { service, ready, tasksTree: tree, statusBar };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

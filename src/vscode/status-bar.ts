@@ -13,9 +13,17 @@ export class StatusBarCounts extends Disposable {
     this._register(service.onDidChange(() => this.update()));
   }
 
+  /** What the status bar shows now (empty when hidden). */
+  get text(): string {
+    return this.visible ? this.item.text : '';
+  }
+
+  private visible = false;
+
   update(): void {
     const tasks = this.service.items().filter((i) => i.kind === 'task');
-    if (!tasks.length && !this.service.decisions().length) { this.item.hide(); return; }
+    this.visible = tasks.length > 0 || this.service.decisions().length > 0;
+    if (!this.visible) { this.item.hide(); return; }
     const running = tasks.filter((t) => t.status === 'running').length;
     const blocked = tasks.filter((t) => t.kind === 'task' && (t.blocked || t.status === 'blocked')).length;
     const needsYou = this.service.decisions().length;

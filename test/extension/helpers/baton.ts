@@ -1,0 +1,43 @@
+import * as vscode from 'vscode';
+import type { BatonApi } from '../../../src/vscode/extension';
+import type { TaskTreeNode } from '../../../src/vscode/tasks/task-nodes';
+
+/** The activated extension's API, after its first scan. */
+export async function batonApi(): Promise<BatonApi> {
+  const ext = vscode.extensions.getExtension<BatonApi>('baton-dev.baton');
+  if (!ext) throw new Error('baton-dev.baton is not loaded');
+  const api = await ext.activate();
+  await api.ready;
+  return api;
+}
+
+export function workspaceRoot(): string {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  if (!folder) throw new Error('the tests need a workspace folder');
+  return folder.uri.fsPath;
+}
+
+/** The tree as a person sees it: labels of rows, with children for the nodes given. */
+export async function labels(api: BatonApi, node?: TaskTreeNode): Promise<string[]> {
+  const children = await api.tasksTree.getChildren(node);
+  return children.map((c) => String(api.tasksTree.getTreeItem(c).label));
+}
+
+export async function childNamed(api: BatonApi, label: string, node?: TaskTreeNode): Promise<TaskTreeNode> {
+  const children = await api.tasksTree.getChildren(node);
+  const found = children.find((c) => String(api.tasksTree.getTreeItem(c).label).startsWith(label));
+  if (!found) throw new Error(`no row "${label}" among ${JSON.stringify(await labels(api, node))}`);
+  return found;
+}
+
+/** Resolves when `check` holds, re-checking on every event of `event` (no sleeps); rejects after `ms`. */
+export function until<T>(event: vscode.Event<T>, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const finish = (err?: Error) => { if (done) return; done = true; sub.dispose(); clearTimeout(timer); if (err) reject(err); else resolve(); };
+    const test = async () => { try { if (await check()) finish(); } catch (e) { finish(e as Error); } };
+    const sub = event(() => void test());
+    const timer = setTimeout(() => finish(new Error(`condition not met within ${ms} ms`)), ms);
+    void test();
+  });
+}
