@@ -80,7 +80,7 @@ describe('orc reader', () => {
       assert.strictEqual(c.message, 'dependency cycle: TASK-003 → TASK-004 → TASK-005 → TASK-003');
     }
     assert.strictEqual(tasks.size, 5, 'every task is still listed');
-    assert.strictEqual(tasks.get('TASK-001')!.blocked, false, 'a missing blocker does not block');
+    assert.strictEqual(tasks.get('TASK-001')!.blocked, true, 'a missing blocker is unmet, as in orc');
   });
 
   it('detects requires_ui_testing from whole words, and a stored value wins', async () => {

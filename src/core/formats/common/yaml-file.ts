@@ -39,9 +39,9 @@ export function issueDiagnostics(system: SystemId, file: string, text: string, i
  * returned (unknown ones included), every problem becomes a positioned diagnostic.
  */
 export function parseYamlFile<S extends z.ZodType>(system: SystemId, file: string, text: string, what: string, schema: S):
-  { fields: z.infer<S> | undefined; diagnostics: Diagnostic[]; text: string } {
+  { fields: z.infer<S> | undefined; raw: Record<string, unknown> | undefined; diagnostics: Diagnostic[] } {
   const loaded = loadYamlMapping(system, file, text, what);
-  if (!loaded.ok) return { fields: undefined, diagnostics: loaded.diagnostics, text };
+  if (!loaded.ok) return { fields: undefined, raw: undefined, diagnostics: loaded.diagnostics };
   const { data, issues } = parseLenient(schema, loaded.value);
-  return { fields: data, diagnostics: issueDiagnostics(system, file, text, issues), text };
+  return { fields: data, raw: loaded.value, diagnostics: issueDiagnostics(system, file, text, issues) };
 }

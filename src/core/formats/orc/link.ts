@@ -45,14 +45,10 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
   // Tasks: identity first, so dependency checks can look ids up.
   const byId = new Map<string, { file: string; record: TaskRecord; id: string }>();
   // A task.yaml that could not be read at all is only a diagnostic: listing it would invent its status.
+  // orc finds a task by its folder (.orc/tasks/<ID>/), so the folder name is the id; a different `id` in the
+  // file is only a warning (see records.ts).
   for (const f of [...taskFiles].filter((t) => t.record.fields).sort((a, b) => a.file.localeCompare(b.file))) {
-    const id = f.record.fields?.id ?? f.record.dir;
-    const other = byId.get(id);
-    if (other) {
-      diagnostics.push(at(ctx, f.file, ['id'], 'error', `duplicate task id "${id}" (also in ${other.file})`));
-      continue;
-    }
-    byId.set(id, { file: f.file, record: f.record, id });
+    byId.set(f.record.dir, { file: f.file, record: f.record, id: f.record.dir });
   }
 
   const blockedByOf = (id: string): string[] => uniq(byId.get(id)?.record.fields?.blocked_by ?? []);
@@ -92,17 +88,20 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
     const state = stateOf(id);
     const status = statusOf(id);
     const deps = blockedByOf(id);
-    const orphan = checkOrphaned(status, state, ctx.now);
+    // orc judges orphans from state.yaml (its executor's record), not from task.yaml's status: no readable
+    // state means nothing claims to be running it.
+    const orphan = checkOrphaned(state?.status ?? null, state, ctx.now);
     const stateEntry = states.get(record.dir);
     tasks.push({
       system: 'orc', kind: 'task', id, root: ctx.root, file,
-      title: f.title ?? '', status, dir: record.dir,
+      title: f.title ?? id, status, dir: record.dir,
       description: f.description ?? null, weight: f.weight ?? null,
       priority: f.priority ?? DEFAULT_PRIORITY, queue: f.queue ?? DEFAULT_QUEUE, category: f.category ?? DEFAULT_CATEGORY,
       initiativeId: f.initiative_id || null, branch: f.branch ?? null, currentPhase: f.current_phase ?? state?.current_phase ?? null,
       blockedBy: deps, relatedTo: uniq(f.related_to ?? []),
       blocks: (blocks.get(id) ?? []).sort(), referencedBy: (referencedBy.get(id) ?? []).sort(),
-      blocked: deps.some((d) => d !== id && byId.has(d) && !DONE_TASK_STATUSES.has(statusOf(d))),
+      // A blocker that does not exist is unmet, as in orc: nothing can complete it.
+      blocked: deps.some((d) => d !== id && (!byId.has(d) || !DONE_TASK_STATUSES.has(statusOf(d)))),
       orphaned: orphan.orphaned, orphanReason: orphan.reason,
       requiresUiTesting: f.requires_ui_testing ?? mentionsUi(f.title, f.description),
       resolved: f.metadata?.resolved === true || f.metadata?.resolved === 'true',
@@ -120,12 +119,7 @@ function linkInitiatives(files: readonly (OrcFileRecord & { record: InitiativeRe
   ctx: LinkContext, diagnostics: Diagnostic[]): OrcInitiative[] {
   const byId = new Map<string, { file: string; record: InitiativeRecord; id: string }>();
   for (const f of [...files].filter((i) => i.record.fields).sort((a, b) => a.file.localeCompare(b.file))) {
-    const id = f.record.fields?.id ?? f.record.dir;
-    if (byId.has(id)) {
-      diagnostics.push(at(ctx, f.file, ['id'], 'error', `duplicate initiative id "${id}" (also in ${byId.get(id)!.file})`));
-      continue;
-    }
-    byId.set(id, { file: f.file, record: f.record, id });
+    byId.set(f.record.dir, { file: f.file, record: f.record, id: f.record.dir });
   }
   const depsOf = (id: string) => uniq(byId.get(id)?.record.fields?.blocked_by ?? []);
   const blocks = new Map<string, string[]>();
@@ -151,9 +145,9 @@ function linkInitiatives(files: readonly (OrcFileRecord & { record: InitiativeRe
     const listed = (f.tasks ?? []).map((t) => t.id);
     return {
       system: 'orc', kind: 'initiative', id, root: ctx.root, file, dir: record.dir,
-      title: f.title ?? '', status: statusOf(id), vision: f.vision ?? null,
+      title: f.title ?? id, status: statusOf(id), vision: f.vision ?? null,
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
-      blocked: deps.some((d) => d !== id && byId.has(d) && statusOf(d) !== 'completed'),
+      blocked: deps.some((d) => d !== id && (!byId.has(d) || statusOf(d) !== 'completed')),
       taskIds: uniq([...listed, ...(tasksOf.get(id) ?? [])]),
       fields: f,
     } satisfies OrcInitiative;

@@ -23,9 +23,9 @@ export interface Parsed<R> {
 const MENTION = /\b[A-Z][A-Z0-9]*-\d+\b/g;
 
 export function parseTaskFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
-  if (fields) {
-    diagnostics.push(...identityProblems(file, text, dir, fields.id, fields.title, 'task'));
+  const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
+  if (fields && raw) {
+    diagnostics.push(...identityProblems(file, text, dir, raw, 'task'));
     diagnostics.push(...unknownValueWarnings('orc', file, text, [
       { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
       { path: ['priority'], value: fields.priority, known: PRIORITIES, what: 'priority' },
@@ -44,9 +44,9 @@ export function parseStateFile(file: string, dir: string, text: string): Parsed<
 }
 
 export function parseInitiativeFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
-  if (fields) {
-    diagnostics.push(...identityProblems(file, text, dir, fields.id, fields.title, 'initiative'));
+  const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
+  if (fields && raw) {
+    diagnostics.push(...identityProblems(file, text, dir, raw, 'initiative'));
     diagnostics.push(...unknownValueWarnings('orc', file, text, [
       { path: ['status'], value: fields.status, known: INITIATIVE_STATUSES, what: 'initiative status' },
     ]));
@@ -60,14 +60,15 @@ export function parseConfigFile(file: string, text: string): Parsed<OrcRecord> {
 }
 
 /** orc names a task's folder after its id: a missing id falls back to the folder, a different one is flagged. */
-function identityProblems(file: string, text: string, dir: string, id: string | undefined, title: string | undefined,
-  what: string): Diagnostic[] {
+function identityProblems(file: string, text: string, dir: string, raw: Record<string, unknown>, what: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
+  // A present but mistyped id or title already has its own error; only a missing one is reported here.
+  const id = typeof raw.id === 'string' ? raw.id : raw.id === undefined ? undefined : dir;
   if (id === undefined) {
-    problems.push(diagnostic('orc', file, 'error', `${what} has no \`id\`; using the folder name "${dir}"`, { line: 1, column: 1 }));
+    problems.push(diagnostic('orc', file, 'warning', `${what} has no \`id\`; orc uses the folder name "${dir}"`, { line: 1, column: 1 }));
   } else if (id !== dir) {
-    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}"`, new YamlLocator(text).locate(['id'])));
+    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}"; orc knows it as ${dir}`, new YamlLocator(text).locate(['id'])));
   }
-  if (title === undefined) problems.push(diagnostic('orc', file, 'warning', `${what} has no \`title\``, { line: 1, column: 1 }));
+  if (raw.title === undefined) problems.push(diagnostic('orc', file, 'warning', `${what} has no \`title\``, { line: 1, column: 1 }));
   return problems;
 }
