@@ -1,4 +1,5 @@
 import * as assert from 'node:assert';
+import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REPO, TempWorkspace, taskYaml } from './helpers/temp-workspace';
@@ -14,7 +15,7 @@ function baton(args: string[], cwd = REPO) {
 describe('baton CLI', () => {
   let ws: TempWorkspace;
   before(function () {
-    if (!require('node:fs').existsSync(CLI)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first');
+    if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first');
   });
   afterEach(() => ws?.dispose());
 
