@@ -36,7 +36,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const view = vscode.window.createTreeView('baton.tasks', { treeDataProvider: tree, showCollapseAll: true });
   const statusBar = new StatusBarCounts(service);
   const problems = new ProblemsPublisher(service);
-  const watcher = new StateFileWatcher(service, folders);
+  const watcher = new StateFileWatcher(service);
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
 
   context.subscriptions.push(service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) },

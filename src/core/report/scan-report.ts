@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
+import { orcItemJson } from '../formats/orc/json';
 
 /**
  * The public JSON shape of `baton scan --json` (CLI.md, contract v1): camelCase fields, `file` relative to the
@@ -22,17 +23,9 @@ export function displayPath(root: string, file: string): string {
 export function itemJson(root: string, item: WorkItem): Record<string, unknown> {
   const base = { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
     file: displayPath(root, item.file) };
-  if (item.kind === 'task') {
-    return {
-      ...base,
-      weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
-      initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
-      blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
-      blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
-      tokens: item.tokens,
-    };
+  switch (item.system) {
+    case 'orc': return { ...base, ...orcItemJson(item) };
   }
-  return { ...base, blockedBy: item.blockedBy, blocks: item.blocks, blocked: item.blocked, tasks: item.taskIds };
 }
 
 export function decisionJson(root: string, decision: Decision): Record<string, unknown> {

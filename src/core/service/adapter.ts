@@ -13,6 +13,11 @@ export interface SourceContext {
   readonly orangeRoot?: string;
 }
 
+export interface WatchPattern {
+  readonly base: string;
+  readonly glob: string;
+}
+
 /** What one file contributes: a JSON-serialisable record (so the index can be cached) and its own problems. */
 export interface ParsedFile<R = unknown> {
   readonly record: R;
@@ -44,6 +49,8 @@ export interface SystemAdapter<R = unknown> {
   readonly version: number;
   /** Every file of this system for the context, absolute paths. */
   discover(ctx: SourceContext): Promise<string[]>;
+  /** Folders to watch and the glob (relative to the folder) of the files that matter in each. */
+  watchPatterns(ctx: SourceContext): readonly WatchPattern[];
   /** Whether an absolute path (maybe new, maybe deleted) is one of this system's files. */
   accepts(file: string, ctx: SourceContext): boolean;
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<R>;

@@ -4,7 +4,7 @@ import { Emitter, type Event } from '../util/event';
 import type { Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
 import { OrcAdapter } from '../formats/orc/adapter';
-import type { SourceContext, SystemAdapter } from './adapter';
+import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { IndexCache } from './index-cache';
 import { WorkspaceIndex, type IndexChange } from './workspace-index';
 
@@ -41,6 +41,11 @@ export class OrchestrationService extends Disposable {
     this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, adapters, options.now));
   }
 
+  /** Every folder and glob the adapters want watched, for every workspace folder. */
+  watchPatterns(): WatchPattern[] {
+    return this.indexes.flatMap((i) => i.watchPatterns());
+  }
+
   get folders(): readonly string[] {
     return this.indexes.map((i) => i.root);
   }
@@ -62,10 +67,16 @@ export class OrchestrationService extends Disposable {
 
   /** A file was created, changed or deleted: re-read it if it is one of ours. */
   async fileChanged(file: string): Promise<IndexChange | undefined> {
-    const index = this.indexFor(file);
-    const change = await index?.refresh(path.resolve(file));
-    if (change) this.changeEmitter.fire(change);
-    return change;
+    const abs = path.resolve(file);
+    const inside = this.indexFor(abs);
+    // Home-directory roots (Ultrawork, orange) are outside every folder and may be shared by several.
+    const targets = inside ? [inside] : this.indexes.filter((i) => i.mayOwn(abs));
+    let last: IndexChange | undefined;
+    for (const index of targets) {
+      const change = await index.refresh(abs);
+      if (change) { this.changeEmitter.fire(change); last = change; }
+    }
+    return last;
   }
 
   /** Recompute time-dependent fields (orphaned) without reading anything. */
@@ -90,9 +101,9 @@ export class OrchestrationService extends Disposable {
     return this.indexes.flatMap((i) => i.diagnostics());
   }
 
+  /** A file under a workspace folder goes to that folder's index (the deepest, when folders nest). */
   private indexFor(file: string): WorkspaceIndex | undefined {
     const abs = path.resolve(file);
-    // The deepest folder wins when workspace folders are nested.
     return [...this.indexes].sort((a, b) => b.root.length - a.root.length)
       .find((i) => abs === i.root || abs.startsWith(i.root + path.sep));
   }

@@ -5,7 +5,7 @@ import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { Decision, WorkItem } from '../model/work-item';
 import { YamlLocator } from '../yaml/locate';
-import type { LinkOutput, SourceContext, SystemAdapter } from './adapter';
+import type { LinkOutput, SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { CacheEntry } from './index-cache';
 
 export interface IndexChange {
@@ -87,6 +87,18 @@ export class WorkspaceIndex {
     const before = this.items;
     for (const adapter of this.adapters) this.relink(adapter);
     return this.diff(before, true);
+  }
+
+  /** Whether a path is, or holds, one of this index's files (cheap; no I/O). */
+  mayOwn(file: string): boolean {
+    if (this.entries.has(file) || this.adapters.some((a) => a.accepts(file, this.ctx))) return true;
+    const prefix = file + path.sep;
+    for (const known of this.entries.keys()) if (known.startsWith(prefix)) return true;
+    return false;
+  }
+
+  watchPatterns(): WatchPattern[] {
+    return this.adapters.flatMap((a) => a.watchPatterns(this.ctx));
   }
 
   allItems(): WorkItem[] {

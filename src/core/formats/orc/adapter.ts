@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isFile, subfolders } from '../../io/list-dirs';
-import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter } from '../../service/adapter';
+import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import type { WorkItem } from '../../model/work-item';
 import { linkOrc } from './link';
 import { classifyOrcPath, toPosix } from './paths';
@@ -25,6 +25,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     ];
     const exists = await Promise.all(candidates.map(isFile));
     return [...found, ...candidates.filter((_, i) => exists[i])];
+  }
+
+  watchPatterns(ctx: SourceContext): WatchPattern[] {
+    // `.orc/**`, not just the YAML files: deleting a task folder must reach the index too.
+    return [{ base: ctx.root, glob: '{orc.yaml,.orc/**}' }];
   }
 
   accepts(file: string, ctx: SourceContext): boolean {
