@@ -25,7 +25,7 @@ export class StatusBarCounts extends Disposable {
     this.visible = tasks.length > 0 || this.service.decisions().length > 0;
     if (!this.visible) { this.item.hide(); return; }
     const running = tasks.filter((t) => t.status === 'running').length;
-    const blocked = tasks.filter((t) => t.kind === 'task' && (t.blocked || t.status === 'blocked')).length;
+    const blocked = tasks.filter((t) => t.status === 'blocked' || ('blocked' in t && t.blocked === true)).length;
     const needsYou = this.service.decisions().length;
     this.item.text = `$(sync) ${running} running  $(lock) ${blocked} blocked  $(bell) ${needsYou} needs you`;
     this.item.tooltip = `Baton: ${running} running, ${blocked} blocked, ${needsYou} waiting for you. Click to show the tasks.`;

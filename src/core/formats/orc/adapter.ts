@@ -53,10 +53,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
   }
 
   sources(item: WorkItem): readonly string[] {
-    return item.kind === 'task' && item.stateFile ? [item.file, item.stateFile] : [item.file];
+    return item.system === 'orc' && item.kind === 'task' && item.stateFile ? [item.file, item.stateFile] : [item.file];
   }
 
   derivedSignature(item: WorkItem): string {
+    if (item.system !== 'orc') return '';
     if (item.kind === 'task') {
       return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile].join('|');
     }
