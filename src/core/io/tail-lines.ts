@@ -1,0 +1,128 @@
+import { promises as fs } from 'node:fs';
+
+/** One line of a file read from its end. `fromEnd` is 1 for the last line (the partial one, when there is one). */
+export interface TailLine {
+  readonly text: string;
+  readonly fromEnd: number;
+  /** Byte offset of the line's first byte in the file. */
+  readonly offset: number;
+  /** True for the last line when the file does not end with a newline: a writer may still be adding to it. */
+  readonly unterminated: boolean;
+}
+
+export interface TailOptions {
+  /** Bytes read per step backwards. */
+  readonly chunkBytes?: number;
+  /** Stop after this many bytes in total, however few lines were found (a bound for filters that rarely match). */
+  readonly maxBytes?: number;
+  /** A single line longer than this is skipped (reported as `oversized`), never buffered whole. */
+  readonly maxLineBytes?: number;
+}
+
+export interface TailScan {
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Bytes actually read from the file. */
+  bytesRead: number;
+  /** True once the scan reached the first byte of the file (every line was seen). */
+  reachedStart: boolean;
+  /** Lines skipped because they were longer than maxLineBytes, by their `fromEnd` number. */
+  readonly oversized: number[];
+}
+
+const NEWLINE = 0x0a;
+
+/**
+ * Reads a file's lines backwards from its end, newest first, in fixed-size chunks: the cost depends on how many
+ * lines the caller takes, never on the size of the file (a 1 GB log costs what a 1 MB one does). The caller stops
+ * iterating when it has enough; the file is closed either way. Lines are split on `\n` as bytes (safe for UTF-8)
+ * and a trailing `\r` is dropped. `scan` is filled in as the iteration goes.
+ */
+export async function* linesFromEnd(file: string, scan: { value?: TailScan }, options: TailOptions = {}): AsyncGenerator<TailLine> {
+  const chunkBytes = options.chunkBytes ?? 64 * 1024;
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
+  const handle = await fs.open(file, 'r');
+  try {
+    const stat = await handle.stat();
+    const state: TailScan = { size: stat.size, mtimeMs: stat.mtimeMs, bytesRead: 0, reachedStart: stat.size === 0, oversized: [] };
+    scan.value = state;
+    let position = stat.size;
+    // Bytes after the last newline seen so far (the line being assembled), newest part last.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let skippingLongLine = false;
+    let fromEnd = 0;
+    let endChecked = false;
+    let lastHadNewline = true;
+
+    const take = (bytes: Buffer, lineStart: number): TailLine | undefined => {
+      fromEnd++;
+      const unterminated = fromEnd === 1 && !lastHadNewline;
+      if (skippingLongLine) { state.oversized.push(fromEnd); skippingLongLine = false; return undefined; }
+      let end = bytes.length;
+      if (end && bytes[end - 1] === 0x0d) end--;
+      return { text: bytes.toString('utf8', 0, end), fromEnd, offset: lineStart, unterminated };
+    };
+
+    while (position > 0 && state.bytesRead < maxBytes) {
+      const length = Math.min(chunkBytes, position, maxBytes - state.bytesRead);
+      position -= length;
+      const chunk = Buffer.allocUnsafe(length);
+      const { bytesRead } = await handle.read(chunk, 0, length, position);
+      state.bytesRead += bytesRead;
+      let end = bytesRead;
+      if (!endChecked) {
+        endChecked = true;
+        // A final newline ends the last line; it does not start an empty one.
+        if (chunk[end - 1] === NEWLINE) end--; else lastHadNewline = false;
+      }
+      let cut = chunk.lastIndexOf(NEWLINE, end - 1);
+      while (end > 0 && cut >= 0) {
+        const tail = chunk.subarray(cut + 1, end);
+        const line = pendingBytes ? Buffer.concat([tail, ...pending]) : tail;
+        pending = []; pendingBytes = 0;
+        const taken = take(line, position + cut + 1);
+        if (taken) yield taken;
+        end = cut;
+        cut = end > 0 ? chunk.lastIndexOf(NEWLINE, end - 1) : -1;
+      }
+      if (end > 0 && !skippingLongLine) {
+        // The start of this chunk belongs to a line that began in an earlier chunk.
+        pending.unshift(Buffer.from(chunk.subarray(0, end)));
+        pendingBytes += end;
+        if (pendingBytes > maxLineBytes) { pending = []; pendingBytes = 0; skippingLongLine = true; }
+      }
+    }
+    if (position === 0) {
+      state.reachedStart = true;
+      if (pendingBytes || skippingLongLine) {
+        const taken = take(Buffer.concat(pending), 0);
+        if (taken) yield taken;
+      }
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Counts the newlines in the first `bytes` bytes of a file, so a line found by reading backwards can be given its
+ * absolute number. Linear in `bytes`: callers use it only for files known to be small.
+ */
+export async function countNewlines(file: string, bytes: number): Promise<number> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, Math.max(1, bytes)));
+    let count = 0;
+    for (let at = 0; at < bytes;) {
+      const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes - at), at);
+      if (!bytesRead) break;
+      for (let i = 0; i < bytesRead; i++) if (chunk[i] === NEWLINE) count++;
+      at += bytesRead;
+    }
+    return count;
+  } finally {
+    await handle.close();
+  }
+}
