@@ -18,7 +18,8 @@ function filesUnder(dir, accept) {
     .filter((f) => !f.includes(`${path.sep}fixtures${path.sep}`));
 }
 
-const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning' };
+// mainFields: prefer a package's ESM build when bundling (jsonc-parser's UMD build hides its requires from esbuild).
+const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'] };
 
 /** Every webview front end is a folder webview-ui/<name>/ with a main.ts. */
 const webviewEntries = fs.existsSync(path.join(root, 'webview-ui'))

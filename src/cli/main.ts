@@ -1,3 +1,4 @@
+import { answerCommand, answerUsage } from './answer';
 import { UsageError } from './args';
 import { checkCommand, checkUsage } from './check';
 import { ownerCommand, ownerUsage } from './owner';
@@ -9,6 +10,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   scan: { run: scanCommand, usage: scanUsage },
   check: { run: checkCommand, usage: checkUsage },
   owner: { run: ownerCommand, usage: ownerUsage },
+  answer: { run: answerCommand, usage: answerUsage },
 };
 
 function usage(): string {

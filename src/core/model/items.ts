@@ -22,12 +22,27 @@ export function itemKey(item: Pick<WorkItemBase, 'system' | 'kind' | 'id' | 'roo
   return `${item.root}\u0000${item.system}\u0000${item.kind}\u0000${item.id}`;
 }
 
-/** A question some orchestrator is waiting on a person to answer. */
+/**
+ * A question some orchestrator is waiting on a person to answer. The inbox is open: each system adds its own
+ * decision types (Orchestral/Dure CRPs; orc human gates, orange clarifications later) to the `Decision` union,
+ * told apart by `system` + `kind`.
+ */
 export interface DecisionBase {
   readonly system: SystemId;
+  /** What sort of question: `crp` for Orchestral/Dure; other systems name their own. */
+  readonly kind: string;
+  /** The id as the system writes it (a CRP's crp_id); not unique on its own. */
   readonly id: string;
+  /** Unique within the system and workspace folder (for a CRP: `<base>/runs/<run>/<crp_id>`). */
+  readonly ref: string;
   readonly status: string;
+  /** One line to list it by (a multi-question CRP joins its questions). */
   readonly question: string;
   readonly file: string;
   readonly root: string;
+}
+
+/** Decision identity across systems and folders (the inbox and the answer commands key by it). */
+export function decisionKey(d: Pick<DecisionBase, 'root' | 'system' | 'kind' | 'ref'>): string {
+  return `${d.root}\u0000${d.system}\u0000${d.kind}\u0000${d.ref}`;
 }

@@ -1,8 +1,11 @@
 import type { OrcItem } from '../formats/orc/model';
-import type { DecisionBase } from './items';
+import type { OrchestralDecision, OrchestralItem } from '../formats/orchestral/model';
 
 /** Every item any view shows. Each system adds its members here as its reader lands. */
-export type WorkItem = OrcItem;
+export type WorkItem = OrcItem | OrchestralItem;
 
-/** Every pending question a person is asked to answer. */
-export type Decision = DecisionBase;
+/**
+ * Every pending question a person is asked to answer, across systems (the "Needs you" inbox). Each system adds
+ * its members here; views switch on `system` and `kind`.
+ */
+export type Decision = OrchestralDecision;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
 import { orcItemJson } from '../formats/orc/json';
+import { orchestralDecisionJson, orchestralRunJson } from '../formats/orchestral/json';
 
 /**
  * The public JSON shape of `baton scan --json` (CLI.md, contract v1): camelCase fields, `file` relative to the
@@ -25,11 +26,14 @@ export function itemJson(root: string, item: WorkItem): Record<string, unknown> 
     file: displayPath(root, item.file) };
   switch (item.system) {
     case 'orc': return { ...base, ...orcItemJson(item) };
+    case 'orchestral': return { ...base, ...orchestralRunJson(item, (f) => displayPath(root, f)) };
   }
 }
 
 export function decisionJson(root: string, decision: Decision): Record<string, unknown> {
-  return { ...decision, file: displayPath(root, decision.file), root: undefined };
+  switch (decision.system) {
+    case 'orchestral': return orchestralDecisionJson(decision, (f) => displayPath(root, f));
+  }
 }
 
 export function diagnosticJson(root: string, d: Diagnostic): Record<string, unknown> {

@@ -4,6 +4,7 @@ import { Emitter, type Event } from '../util/event';
 import type { Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
 import { OrcAdapter } from '../formats/orc/adapter';
+import { OrchestralAdapter } from '../formats/orchestral/adapter';
 import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { IndexCache } from './index-cache';
 import { WorkspaceIndex, type IndexChange } from './workspace-index';
@@ -19,7 +20,7 @@ export interface ServiceOptions {
 
 /** Every system Baton reads, in the order their items are listed. */
 export function defaultAdapters(): SystemAdapter[] {
-  return [new OrcAdapter() as SystemAdapter];
+  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter];
 }
 
 /**

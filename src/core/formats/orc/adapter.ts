@@ -4,12 +4,12 @@ import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, W
 import type { WorkItem } from '../../model/work-item';
 import { linkOrc } from './link';
 import { classifyOrcPath, toPosix } from './paths';
-import { parseConfigFile, parseInitiativeFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
+import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
 
 /** orc keeps its state in the repository: orc.yaml (or .orc/config.yaml) and .orc/{tasks,initiatives}/<ID>/. */
 export class OrcAdapter implements SystemAdapter<OrcRecord> {
   readonly system = 'orc' as const;
-  readonly version = 1;
+  readonly version = 2;
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const orc = path.join(ctx.root, '.orc');
@@ -20,7 +20,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     }
     const [tasks, initiatives] = await Promise.all([subfolders(path.join(orc, 'tasks')), subfolders(path.join(orc, 'initiatives'))]);
     const candidates = [
-      ...tasks.flatMap((d) => [path.join(orc, 'tasks', d, 'task.yaml'), path.join(orc, 'tasks', d, 'state.yaml')]),
+      ...tasks.flatMap((d) => ['task.yaml', 'state.yaml', 'plan.yaml'].map((f) => path.join(orc, 'tasks', d, f))),
       ...initiatives.map((d) => path.join(orc, 'initiatives', d, 'initiative.yaml')),
     ];
     const exists = await Promise.all(candidates.map(isFile));
@@ -41,6 +41,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     switch (kind?.kind) {
       case 'task': return parseTaskFile(file, kind.dir, text);
       case 'state': return parseStateFile(file, kind.dir, text);
+      case 'plan': return parsePlanFile(file, kind.dir, text);
       case 'initiative': return parseInitiativeFile(file, kind.dir, text);
       default: return parseConfigFile(file, text);
     }
@@ -53,13 +54,14 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
   }
 
   sources(item: WorkItem): readonly string[] {
-    return item.system === 'orc' && item.kind === 'task' && item.stateFile ? [item.file, item.stateFile] : [item.file];
+    if (item.system !== 'orc' || item.kind !== 'task') return [item.file];
+    return [item.file, ...(item.stateFile ? [item.stateFile] : []), ...(item.planFile ? [item.planFile] : [])];
   }
 
   derivedSignature(item: WorkItem): string {
     if (item.system !== 'orc') return '';
     if (item.kind === 'task') {
-      return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile].join('|');
+      return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile, item.planFile].join('|');
     }
     return [item.status, item.blocks.join(','), item.blocked, item.taskIds.join(',')].join('|');
   }

@@ -1,15 +1,44 @@
-import type { OrcItem } from './model';
+import type { OrcInitiative, OrcItem, OrcTask } from './model';
 
 /** The orc part of `baton scan --json` (CLI.md): computed fields included, file fields left to the caller. */
 export function orcItemJson(item: OrcItem): Record<string, unknown> {
-  if (item.kind === 'task') {
-    return {
-      weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
-      initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
-      blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
-      blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
-      tokens: item.tokens,
-    };
-  }
-  return { blockedBy: item.blockedBy, blocks: item.blocks, blocked: item.blocked, tasks: item.taskIds };
+  if (item.kind === 'task') return taskJson(item);
+  return initiativeJson(item);
+}
+
+function taskJson(item: OrcTask): Record<string, unknown> {
+  const s = item.state;
+  const m = item.fields.metadata;
+  return {
+    weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
+    initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
+    blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
+    blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
+    resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
+    tokens: item.tokens,
+    createdAt: item.fields.created_at ?? null, updatedAt: item.fields.updated_at ?? null,
+    currentIteration: s?.current_iteration ?? null, startedAt: s?.started_at ?? null, completedAt: s?.completed_at ?? null,
+    totalDuration: s?.total_duration ?? null,
+    execution: s?.execution ? { pid: s.execution.pid ?? null, hostname: s.execution.hostname ?? null,
+      startedAt: s.execution.started_at ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : null,
+    session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null,
+      createdAt: s.session.created_at ?? null, lastActivity: s.session.last_activity ?? null, turnCount: s.session.turn_count ?? null } : null,
+    costUsd: s?.cost?.total_cost_usd ?? null,
+    gates: item.gates,
+    plan: item.plan ? { weight: item.plan.weight ?? null, generatedAt: item.plan.generated_at ?? null } : null,
+    phases: item.phases,
+  };
+}
+
+function initiativeJson(item: OrcInitiative): Record<string, unknown> {
+  const f = item.fields;
+  return {
+    blockedBy: item.blockedBy, blocks: item.blocks, blocked: item.blocked, tasks: item.taskIds,
+    vision: item.vision,
+    owner: f.owner ? { initials: f.owner.initials ?? null, displayName: f.owner.display_name ?? null, email: f.owner.email ?? null } : null,
+    progress: { completed: item.progress.completed, total: item.progress.total }, dependencyChain: item.dependencyChain,
+    decisions: (f.decisions ?? []).map((d) => ({ id: d.id ?? null, timestamp: d.timestamp ?? null, decision: d.decision ?? null,
+      rationale: d.rationale ?? null, madeBy: d.made_by ?? null, taskContext: d.task_context ?? null })),
+    contextFiles: f.context_files ?? [],
+  };
 }

@@ -6,6 +6,8 @@ import type { GateRecord, OrcInitiative, OrcTask } from './model';
 import { checkOrphaned } from './orphan';
 import type { OrcRecord } from './records';
 import type { StateFields } from './schemas';
+import { dependencyChain, initiativeProgressOf } from './initiative-view';
+import { buildTimeline } from './timeline';
 import { mentionsUi } from './ui-testing';
 import { DEFAULT_CATEGORY, DEFAULT_PRIORITY, DEFAULT_QUEUE, DONE_TASK_STATUSES } from './vocabulary';
 
@@ -40,7 +42,11 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
   const taskFiles = files.filter((f): f is OrcFileRecord & { record: TaskRecord } => f.record.kind === 'task');
   const initiativeFiles = files.filter((f): f is OrcFileRecord & { record: InitiativeRecord } => f.record.kind === 'initiative');
   const states = new Map<string, OrcFileRecord>();
-  for (const f of files) if (f.record.kind === 'state') states.set(f.record.dir, f);
+  const plans = new Map<string, OrcFileRecord>();
+  for (const f of files) {
+    if (f.record.kind === 'state') states.set(f.record.dir, f);
+    else if (f.record.kind === 'plan') plans.set(f.record.dir, f);
+  }
 
   // Tasks: identity first, so dependency checks can look ids up.
   const byId = new Map<string, { file: string; record: TaskRecord; id: string }>();
@@ -92,6 +98,9 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
     // state means nothing claims to be running it.
     const orphan = checkOrphaned(state?.status ?? null, state, ctx.now);
     const stateEntry = states.get(record.dir);
+    const planEntry = plans.get(record.dir);
+    const plan = planEntry?.record.kind === 'plan' ? planEntry.record.fields ?? null : null;
+    const gates = state ? gatesOf(state) : [];
     tasks.push({
       system: 'orc', kind: 'task', id, root: ctx.root, file,
       title: f.title ?? id, status, dir: record.dir,
@@ -105,9 +114,11 @@ export function linkOrc(files: readonly OrcFileRecord[], ctx: LinkContext): OrcL
       orphaned: orphan.orphaned, orphanReason: orphan.reason,
       requiresUiTesting: f.requires_ui_testing ?? mentionsUi(f.title, f.description),
       resolved: f.metadata?.resolved === true || f.metadata?.resolved === 'true',
-      tokens: state ? tokensOf(state) : null, gates: state ? gatesOf(state) : [],
+      tokens: state ? tokensOf(state) : null, gates,
       stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
-      fields: f, state,
+      planFile: planEntry?.file ?? null,
+      phases: buildTimeline(plan, state, gates),
+      fields: f, state, plan,
     });
   }
 
@@ -149,6 +160,8 @@ function linkInitiatives(files: readonly (OrcFileRecord & { record: InitiativeRe
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
       blocked: deps.some((d) => d !== id && (!byId.has(d) || statusOf(d) !== 'completed')),
       taskIds: uniq([...listed, ...(tasksOf.get(id) ?? [])]),
+      progress: initiativeProgressOf(id, f.tasks ?? [], tasks),
+      dependencyChain: dependencyChain(id, (i) => depsOf(i).filter((d) => d !== i)),
       fields: f,
     } satisfies OrcInitiative;
   });

@@ -1,6 +1,8 @@
 import type { WorkItemBase } from '../../model/items';
 import type { TokenTotals } from '../../model/tokens';
-import type { InitiativeFields, StateFields, TaskFields } from './schemas';
+import type { InitiativeFields, PlanFields, StateFields, TaskFields } from './schemas';
+import type { PhaseRow } from './timeline';
+import type { InitiativeProgress } from './initiative-view';
 
 /** A normalised gate record, whichever of the two shapes state.yaml used. */
 export interface GateRecord {
@@ -37,9 +39,13 @@ export interface OrcTask extends WorkItemBase {
   readonly gates: readonly GateRecord[];
   readonly stateFile: string | null;
   readonly stateStatus: string | null;
+  readonly planFile: string | null;
+  /** The phase timeline: plan.yaml's phases merged with state.yaml's record of them. */
+  readonly phases: readonly PhaseRow[];
   /** Every field task.yaml holds that validated, unknown ones included. */
   readonly fields: TaskFields;
   readonly state: StateFields | null;
+  readonly plan: PlanFields | null;
 }
 
 export interface OrcInitiative extends WorkItemBase {
@@ -52,6 +58,9 @@ export interface OrcInitiative extends WorkItemBase {
   readonly blocked: boolean;
   /** Tasks that name this initiative, and the ones its own `tasks` list names. */
   readonly taskIds: readonly string[];
+  readonly progress: InitiativeProgress;
+  /** Every initiative this one waits on, directly or not, blockers first, ending with this one. */
+  readonly dependencyChain: readonly string[];
   readonly fields: InitiativeFields;
 }
 

@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../../model/diagnostic';
 import { unknownValueWarnings } from '../common/enum-check';
 import { parseYamlFile } from '../common/yaml-file';
-import { configSchema, initiativeSchema, stateSchema, taskSchema, type ConfigFields, type InitiativeFields,
-  type StateFields, type TaskFields } from './schemas';
-import { CATEGORIES, INITIATIVE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
+import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, type ConfigFields, type InitiativeFields,
+  type PlanFields, type StateFields, type TaskFields } from './schemas';
+import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
 import { diagnostic } from '../../model/diagnostic';
 import { YamlLocator } from '../../yaml/locate';
 
@@ -11,6 +11,7 @@ import { YamlLocator } from '../../yaml/locate';
 export type OrcRecord =
   | { readonly kind: 'task'; readonly dir: string; readonly fields: TaskFields | undefined; readonly mentions: string[] }
   | { readonly kind: 'state'; readonly dir: string; readonly fields: StateFields | undefined }
+  | { readonly kind: 'plan'; readonly dir: string; readonly fields: PlanFields | undefined }
   | { readonly kind: 'initiative'; readonly dir: string; readonly fields: InitiativeFields | undefined }
   | { readonly kind: 'config'; readonly fields: ConfigFields | undefined };
 
@@ -40,7 +41,26 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
 
 export function parseStateFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
   const { fields, diagnostics } = parseYamlFile('orc', file, text, 'state.yaml', stateSchema);
+  if (fields) {
+    // state.yaml's own `status` has executor values (pending, …) beyond the task statuses: only phases are checked.
+    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+      ...Object.entries(fields.phases ?? {}).map(([name, phase]) =>
+        ({ path: ['phases', name, 'status'], value: phase?.status, known: PHASE_STATUSES, what: 'phase status' })),
+    ]));
+  }
   return { record: { kind: 'state', dir, fields }, diagnostics };
+}
+
+/** plan.yaml: the ordered phases. A phase needs a name (or an id) to be matched with state.yaml. */
+export function parsePlanFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
+  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'plan.yaml', planSchema);
+  if (fields?.phases?.some((p) => !p.name && !p.id)) {
+    const locator = new YamlLocator(text);
+    fields.phases.forEach((p, i) => {
+      if (!p.name && !p.id) diagnostics.push(diagnostic('orc', file, 'warning', `plan phase ${i + 1} has no \`name\`; it is shown as "phase ${i + 1}"`, locator.locate(['phases', i])));
+    });
+  }
+  return { record: { kind: 'plan', dir, fields }, diagnostics };
 }
 
 export function parseInitiativeFile(file: string, dir: string, text: string): Parsed<OrcRecord> {

@@ -47,13 +47,19 @@ export type TaskFields = z.infer<typeof taskSchema>;
 
 const count = z.number().nonnegative();
 
-export const tokensSchema = z.looseObject({
+/** Token counts as state.yaml writes them (top level, per phase, or inside `by_phase`). */
+export const tokenCountsSchema = z.looseObject({
   input_tokens: count.nullish(),
   output_tokens: count.nullish(),
   cache_creation_input_tokens: count.nullish(),
   cache_read_input_tokens: count.nullish(),
   total_tokens: count.nullish(),
-  by_phase: z.record(z.string(), z.union([count, z.looseObject({})])).nullish(),
+});
+export type TokenCountsFields = z.infer<typeof tokenCountsSchema>;
+
+export const tokensSchema = tokenCountsSchema.extend({
+  // The spec writes a bare total per phase; a mapping of counts is read too.
+  by_phase: z.record(z.string(), z.union([count, tokenCountsSchema])).nullish(),
 });
 
 /** Gates as the spec's example writes them, and as orc's code wrote them (`gate_type`, `approved`, `reason`). */
@@ -67,6 +73,25 @@ export const gateSchema = z.looseObject({
   reason: text.nullish(),
   timestamp: timestamp.nullish(),
 });
+
+/** One entry of `phases` in state.yaml: the spec's shape and orc's own (commit_sha, per-phase tokens). */
+export const statePhaseSchema = z.looseObject({
+  status: text.nullish(),
+  started_at: timestamp.nullish(),
+  completed_at: timestamp.nullish(),
+  interrupted_at: timestamp.nullish(),
+  iterations: z.number().nullish(),
+  duration: text.nullish(),
+  checkpoint: text.nullish(),
+  last_checkpoint: text.nullish(),
+  commit_sha: text.nullish(),
+  artifacts: z.array(text).nullish(),
+  files_changed: z.array(text).nullish(),
+  error: text.nullish(),
+  result: z.looseObject({}).nullish(),
+  tokens: tokenCountsSchema.nullish(),
+});
+export type StatePhaseFields = z.infer<typeof statePhaseSchema>;
 
 export const stateSchema = z.looseObject({
   task_id: text.nullish(),
@@ -91,23 +116,46 @@ export const stateSchema = z.looseObject({
     last_activity: timestamp.nullish(),
     turn_count: z.number().nullish(),
   }).nullish(),
-  phases: z.record(z.string(), z.looseObject({
-    status: text.nullish(),
-    started_at: timestamp.nullish(),
-    completed_at: timestamp.nullish(),
-    interrupted_at: timestamp.nullish(),
-    iterations: z.number().nullish(),
-    duration: text.nullish(),
-    checkpoint: text.nullish(),
-    commit_sha: text.nullish(),
-    error: text.nullish(),
-  }).nullable()).nullish(),
+  phases: z.record(z.string(), statePhaseSchema.nullable()).nullish(),
   gates: z.array(gateSchema).nullish(),
   errors: z.array(z.unknown()).nullish(),
   tokens: tokensSchema.nullish(),
-  cost: z.looseObject({ total_cost_usd: z.number().nullish() }).nullish(),
+  cost: z.looseObject({
+    total_cost_usd: z.number().nullish(),
+    phase_costs: z.record(z.string(), z.number()).nullish(),
+  }).nullish(),
+  retry_context: z.looseObject({}).nullish(),
 });
 export type StateFields = z.infer<typeof stateSchema>;
+
+/** plan.yaml: the phases orc will run, in order (the only source of the phase list; never derived from the weight). */
+export const planPhaseSchema = z.looseObject({
+  id: text.nullish(),
+  name: text.nullish(),
+  type: text.nullish(),
+  prompt_template: text.nullish(),
+  max_iterations: z.number().nullish(),
+  timeout: z.union([text, z.number()]).nullish(),
+  // `claude_confirms` or `{coverage_above: 80}`: kept as written, shown as text.
+  completion_criteria: z.array(z.union([text, z.looseObject({})])).nullish(),
+  checkpoint: z.boolean().nullish(),
+  checkpoint_frequency: z.number().nullish(),
+  gate: z.looseObject({
+    type: text.nullish(),
+    criteria: z.array(text).nullish(),
+  }).nullish(),
+});
+export type PlanPhaseFields = z.infer<typeof planPhaseSchema>;
+
+export const planSchema = z.looseObject({
+  version: z.number().nullish(),
+  task_id: text.nullish(),
+  weight: text.nullish(),
+  description: text.nullish(),
+  generated_at: timestamp.nullish(),
+  phases: z.array(planPhaseSchema).nullish(),
+});
+export type PlanFields = z.infer<typeof planSchema>;
 
 export const initiativeSchema = z.looseObject({
   id: text.optional(),

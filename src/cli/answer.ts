@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { answerCrp, type CrpAnswer } from '../core/formats/orchestral/answer';
+import type { OrchestralCrpDecision } from '../core/formats/orchestral/model';
+import { parse, UsageError } from './args';
+import { openService } from './open-service';
+
+export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
+  + '[--applies-to-future] [--run RUN] [--dir DIR]';
+
+/**
+ * `baton answer`: answers a pending Orchestral/Dure CRP exactly as the inbox form does (VCR written, CRP
+ * resolved, the run's pending_crp cleared). Exit 0 when written, 1 when refused, 2 for a usage error.
+ */
+export async function answerCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    option: { type: 'string', multiple: true }, rationale: { type: 'string' }, notes: { type: 'string' },
+    'applies-to-future': { type: 'boolean' }, run: { type: 'string' }, dir: { type: 'string' }, 'no-cache': { type: 'boolean' },
+  });
+  const crpId = positionals[0];
+  if (!crpId || positionals.length > 1) throw new UsageError('answer needs exactly one CRP_ID');
+  const options = values.option ?? [];
+  if (!options.length) throw new UsageError('give the chosen option with --option ID (or QUESTION_ID=OPTION_ID per question)');
+
+  // Never the cache: the answer must be checked against the files as they are now.
+  const { root, service } = await openService({ dir: values.dir, home: undefined, noCache: true });
+  const crps = service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral' && d.kind === 'crp');
+  const named = crps.filter((d) => d.id === crpId && (!values.run || d.run === values.run));
+  if (!named.length) {
+    const runs = service.items().filter((i) => i.system === 'orchestral' && i.kind === 'run' && (!values.run || i.id === values.run));
+    const answered = runs.flatMap((r) => (r.system === 'orchestral' ? r.crps.filter((c) => c.crpId === crpId).map((c) => `${r.id} (${c.status})`) : []));
+    refuse(answered.length
+      ? `${crpId} is not pending in ${answered.join(', ')}; nothing to answer.`
+      : `no pending CRP ${crpId}${values.run ? ` in ${values.run}` : ''} under ${root}` +
+        `${crps.length ? ` (pending: ${crps.map((d) => `${d.id} in ${d.run}`).join(', ')})` : ''}.`);
+    return 1;
+  }
+  if (named.length > 1) {
+    throw new UsageError(`${named.length} pending CRPs are named ${crpId} (in ${named.map((d) => d.run).join(', ')}): say which with --run RUN`);
+  }
+  const target = named[0]!;
+  const decision = decisionFromOptions(target, options);
+  const answer: CrpAnswer = {
+    decision, rationale: values.rationale ?? '', additionalNotes: values.notes ?? '', appliesToFuture: !!values['applies-to-future'],
+  };
+  const outcome = await answerCrp({ crpFile: target.file, crpId: target.id, runDir: target.runDir,
+    shownCrpHash: target.crpHash, shownStateHash: target.stateHash }, answer);
+  if (!outcome.ok) {
+    refuse(outcome.message);
+    return 1;
+  }
+  const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  out(`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved` +
+    (outcome.stateCleared ? ', pending_crp cleared in state.json.' : '.'));
+  return 0;
+}
+
+/** A refusal goes to stderr with its reason; stdout carries only what was written. */
+function refuse(message: string): void {
+  process.stderr.write(`baton answer: ${message}\n`);
+}
+
+/** `--option B` for a one-question CRP; `--option q1=A --option q2=B` for a `questions[]` CRP. */
+function decisionFromOptions(d: OrchestralCrpDecision, options: readonly string[]): string | Record<string, string> {
+  const pairs = options.map((o) => o.split('='));
+  if (d.shape === 'single') {
+    if (options.length !== 1 || pairs[0]!.length !== 1) {
+      throw new UsageError(`${d.id} has one question: give one --option with an option id (${d.questions[0]!.options.map((o) => o.id).join(', ')})`);
+    }
+    return options[0]!;
+  }
+  const map: Record<string, string> = {};
+  for (const [i, pair] of pairs.entries()) {
+    if (pair.length !== 2 || !pair[0] || !pair[1]) {
+      throw new UsageError(`${d.id} has ${d.questions.length} questions (${d.questions.map((q) => q.id).join(', ')}): ` +
+        `give --option QUESTION_ID=OPTION_ID for each, not "${options[i]}"`);
+    }
+    if (map[pair[0]] !== undefined) throw new UsageError(`question ${pair[0]} is answered twice`);
+    map[pair[0]] = pair[1];
+  }
+  return map;
+}

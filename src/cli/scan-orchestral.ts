@@ -1,0 +1,23 @@
+import type { Decision, WorkItem } from '../core/model/work-item';
+
+/** The Orchestral/Dure lines of `baton scan`'s readable summary: runs, then the decisions waiting on a person. */
+export function orchestralSummary(items: readonly WorkItem[], decisions: readonly Decision[]): string[] {
+  const runs = items.flatMap((i) => (i.system === 'orchestral' && i.kind === 'run' ? [i] : []));
+  const lines: string[] = [];
+  if (runs.length) {
+    lines.push(`\norchestral: ${runs.length} run${runs.length === 1 ? '' : 's'}`);
+    for (const r of runs) {
+      const iteration = r.iteration !== null ? `${r.iteration}/${r.maxIterations ?? '?'}` : '';
+      const flags = [r.verdict?.verdict, r.pendingCrp && `waiting on ${r.pendingCrp}`, r.hasError && 'ERROR'].filter(Boolean);
+      lines.push(`  ${r.id.padEnd(20)} ${(r.phase ?? '(no state)').padEnd(15)} ${iteration.padEnd(5)} ${r.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
+    }
+  }
+  if (decisions.length) {
+    lines.push(`\nneeds you: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}`);
+    for (const d of decisions) {
+      const where = d.system === 'orchestral' ? ` (run ${d.run})` : '';
+      lines.push(`  ${d.system} ${d.id}${where}: ${d.question}`);
+    }
+  }
+  return lines;
+}

@@ -1,0 +1,139 @@
+import { promises as fs, existsSync } from 'node:fs';
+import path from 'node:path';
+import type { SqlJsStatic } from 'sql.js';
+import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
+
+/** A row of orc.db's `task_comments` (spec 000, "Task Comments"). */
+export interface TaskComment {
+  readonly id: string;
+  readonly taskId: string;
+  readonly author: string;
+  /** human | agent | system, as written. */
+  readonly authorType: string;
+  readonly content: string;
+  readonly phase: string | null;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** orc's database: `.orc/orc.db` (file-era orc), or `orc.db` at the project root. */
+export function orcDbCandidates(root: string): string[] {
+  return [path.join(root, '.orc', 'orc.db'), path.join(root, 'orc.db')];
+}
+
+/** Reading a database bigger than this into memory would cost more than a few comments are worth. */
+export const MAX_DB_BYTES = 64 * 1024 * 1024;
+
+let wasmPathOverride: string | undefined;
+/** Where sql-wasm.wasm is, when neither next to the bundle nor in node_modules (tests, other hosts). */
+export function setSqlWasmPath(file: string): void {
+  wasmPathOverride = file;
+}
+
+/**
+ * The WebAssembly build of SQLite: no native module, so it loads in VS Code's Electron and in plain Node alike.
+ * The wasm file ships next to the bundles (scripts/build.mjs copies it to dist/); in the sources it is found in
+ * node_modules. Loaded once, on first use: activation never pays for it.
+ */
+let sql: Promise<SqlJsStatic> | undefined;
+function loadSql(): Promise<SqlJsStatic> {
+  sql ??= (async () => {
+    const candidates = [wasmPathOverride, path.join(__dirname, 'sql-wasm.wasm'), fromNodeModules()].filter((f): f is string => !!f);
+    const wasm = candidates.find((f) => existsSync(f));
+    if (!wasm) throw new Error(`sql-wasm.wasm not found (looked in ${candidates.join(', ')})`);
+    const bytes = await fs.readFile(wasm);
+    const init = (await import('sql.js')).default;
+    return init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
+  })();
+  sql.catch(() => { sql = undefined; });
+  return sql;
+}
+
+function fromNodeModules(): string | undefined {
+  try {
+    return require.resolve('sql.js/dist/sql-wasm.wasm');
+  } catch {
+    return undefined;
+  }
+}
+
+interface Cached { readonly size: number; readonly mtimeMs: number; readonly byTask: Map<string, TaskComment[]>; readonly diagnostics: Diagnostic[] }
+const cache = new Map<string, Cached>();
+
+/**
+ * The comments of one task, oldest first. The database file is read into memory and opened there, read-only:
+ * no SQLite lock is ever taken on the real file, so orc writing it at the same moment is never blocked. All
+ * comments are kept per task until the file's size or mtime changes.
+ */
+export async function readTaskComments(root: string, taskId: string): Promise<{ comments: TaskComment[]; db: string | null; diagnostics: Diagnostic[] }> {
+  for (const db of orcDbCandidates(root)) {
+    const stat = await fs.stat(db).catch(() => undefined);
+    if (!stat?.isFile()) continue;
+    let entry = cache.get(db);
+    if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs) {
+      entry = { size: stat.size, mtimeMs: stat.mtimeMs, ...await readAll(db, stat.size) };
+      cache.set(db, entry);
+    }
+    return { comments: entry.byTask.get(taskId) ?? [], db, diagnostics: entry.diagnostics };
+  }
+  return { comments: [], db: null, diagnostics: [] };
+}
+
+async function readAll(db: string, size: number): Promise<{ byTask: Map<string, TaskComment[]>; diagnostics: Diagnostic[] }> {
+  const byTask = new Map<string, TaskComment[]>();
+  const diagnostics: Diagnostic[] = [];
+  const fail = (message: string, severity: 'error' | 'warning' | 'info' = 'error') => {
+    diagnostics.push(diagnostic('orc', db, severity, message));
+    return { byTask, diagnostics };
+  };
+  if (size > MAX_DB_BYTES) return fail(`orc.db is ${size} bytes; comments are read from databases up to ${MAX_DB_BYTES} bytes`, 'warning');
+  let SQL: SqlJsStatic;
+  try {
+    SQL = await loadSql();
+  } catch (err) {
+    return fail(`cannot load SQLite (sql.js): ${(err as Error).message}`);
+  }
+  const bytes = new Uint8Array(await fs.readFile(db));
+  if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
+    // A WAL-mode database: opened from memory it must say "rollback journal", or SQLite looks for shared memory.
+    bytes[18] = 1; bytes[19] = 1;
+    const wal = await fs.stat(`${db}-wal`).catch(() => undefined);
+    if (wal && wal.size > 0) fail('orc.db has an unmerged write-ahead log (orc.db-wal): the newest comments may be missing until orc checkpoints it', 'info');
+  }
+  let database;
+  try {
+    database = new SQL.Database(bytes);
+    const has = database.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'task_comments'");
+    if (!has.length) return { byTask, diagnostics };
+    const stmt = database.prepare('SELECT * FROM task_comments ORDER BY created_at, id');
+    while (stmt.step()) {
+      const row = stmt.getAsObject();
+      const comment = toComment(row);
+      if (!comment) continue;
+      const list = byTask.get(comment.taskId);
+      if (list) list.push(comment); else byTask.set(comment.taskId, [comment]);
+    }
+    stmt.free();
+  } catch (err) {
+    return fail(`orc.db could not be read: ${(err as Error).message}`);
+  } finally {
+    database?.close();
+  }
+  return { byTask, diagnostics };
+}
+
+function toComment(row: Record<string, unknown>): TaskComment | null {
+  const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+  const taskId = str(row.task_id);
+  if (!taskId) return null;
+  return {
+    id: str(row.id) ?? '', taskId, author: str(row.author) ?? 'anonymous', authorType: str(row.author_type) ?? 'human',
+    content: str(row.content) ?? '', phase: str(row.phase) || null, createdAt: str(row.created_at) ?? '', updatedAt: str(row.updated_at) ?? '',
+  };
+}
+
+/** Counts per author type (the spec's "Comment Statistics"). */
+export function commentStats(comments: readonly TaskComment[]): { total: number; human: number; agent: number; system: number } {
+  const n = (t: string) => comments.filter((c) => c.authorType === t).length;
+  return { total: comments.length, human: n('human'), agent: n('agent'), system: n('system') };
+}

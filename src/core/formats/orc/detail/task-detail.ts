@@ -1,0 +1,55 @@
+import crypto from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { Diagnostic } from '../../../model/diagnostic';
+import { readArtifacts, type FinalizationArtifact, type ReviewArtifact, type SpecArtifact } from './artifacts';
+import { readAttachments, type AttachmentInfo } from './attachments';
+import { commentStats, readTaskComments, type TaskComment } from './comments-db';
+import { readTestReport, type TestReport } from './test-report';
+import { readTranscripts, type TranscriptInfo } from './transcripts';
+
+/**
+ * Everything about one task that the scan does not read: transcripts, attachments, test results, artifacts and
+ * comments. Read on demand, for one task at a time (the detail view, `baton task show`), so the scan of a
+ * repository with thousands of tasks never opens these files.
+ */
+export interface TaskDetailFiles {
+  readonly id: string;
+  readonly dir: string;
+  /** sha256 of task.yaml as read now: an edit made from this view is refused if the file changed since. */
+  readonly taskFileSha256: string | null;
+  readonly transcripts: readonly TranscriptInfo[];
+  readonly attachments: readonly AttachmentInfo[];
+  readonly testReport: TestReport | null;
+  readonly spec: SpecArtifact | null;
+  readonly review: ReviewArtifact | null;
+  readonly finalization: FinalizationArtifact | null;
+  readonly comments: readonly TaskComment[];
+  readonly commentStats: { readonly total: number; readonly human: number; readonly agent: number; readonly system: number };
+  readonly database: string | null;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The folder of a task id, refusing ids that are not a plain folder name. */
+export function taskDir(root: string, id: string): string {
+  if (!id || /[/\\]/.test(id) || id === '.' || id === '..' || id.includes('\0')) throw new Error(`not a task id: ${JSON.stringify(id)}`);
+  return path.join(root, '.orc', 'tasks', id);
+}
+
+export async function taskDetail(root: string, id: string): Promise<TaskDetailFiles> {
+  const dir = taskDir(root, id);
+  const [taskBytes, transcripts, attachments, report, artifacts, comments] = await Promise.all([
+    fs.readFile(path.join(dir, 'task.yaml')).catch(() => null),
+    readTranscripts(dir), readAttachments(dir), readTestReport(dir), readArtifacts(dir), readTaskComments(root, id),
+  ]);
+  return {
+    id, dir,
+    taskFileSha256: taskBytes ? crypto.createHash('sha256').update(taskBytes).digest('hex') : null,
+    transcripts: transcripts.transcripts,
+    attachments: attachments.attachments,
+    testReport: report.report,
+    spec: artifacts.spec, review: artifacts.review, finalization: artifacts.finalization,
+    comments: comments.comments, commentStats: commentStats(comments.comments), database: comments.db,
+    diagnostics: [...transcripts.diagnostics, ...attachments.diagnostics, ...report.diagnostics, ...artifacts.diagnostics, ...comments.diagnostics],
+  };
+}

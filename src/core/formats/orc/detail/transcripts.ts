@@ -1,0 +1,64 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { readHead } from '../../../io/read-head';
+import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
+
+/** One transcript file (`transcripts/NN-phase-iter.md`) with the fields of its header. */
+export interface TranscriptInfo {
+  readonly file: string;
+  readonly name: string;
+  /** NN: the phase's position in the run. */
+  readonly sequence: number | null;
+  readonly phase: string | null;
+  readonly iteration: number | null;
+  readonly title: string | null;
+  readonly timestamp: string | null;
+  readonly duration: string | null;
+  readonly tokens: number | null;
+  readonly status: string | null;
+  /** Every `**Field**: value` line of the header, as written (unknown ones included). */
+  readonly fields: Readonly<Record<string, string>>;
+  readonly size: number;
+}
+
+const NAME = /^(\d+)-(.+)-(\d+)\.md$/;
+const FIELD = /^\*\*([^*]+)\*\*:\s*(.*)$/;
+/** The header is the top of the file, before the first `---`; a prompt can be megabytes, so only this much is read. */
+const HEAD_BYTES = 8 * 1024;
+
+/** Lists a task's transcripts in run order, reading only each file's header. */
+export async function readTranscripts(taskDir: string): Promise<{ transcripts: TranscriptInfo[]; diagnostics: Diagnostic[] }> {
+  const dir = path.join(taskDir, 'transcripts');
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  const diagnostics: Diagnostic[] = [];
+  const transcripts: TranscriptInfo[] = [];
+  for (const e of entries) {
+    if (!e.isFile() || !e.name.endsWith('.md')) continue;
+    const file = path.join(dir, e.name);
+    const head = await readHead(file, HEAD_BYTES);
+    if (!head.ok) { diagnostics.push(diagnostic('orc', file, 'warning', `transcript not readable: ${head.reason}`)); continue; }
+    const m = NAME.exec(e.name);
+    if (!m) diagnostics.push(diagnostic('orc', file, 'warning', `transcript name "${e.name}" is not NN-phase-iteration.md; listed without phase`));
+    transcripts.push({ file, name: e.name, size: head.size, ...parseTranscriptHeader(head.text),
+      sequence: m ? Number(m[1]) : null, phase: m ? m[2]! : null, iteration: m ? Number(m[3]) : null });
+  }
+  transcripts.sort((a, b) => (a.sequence ?? Infinity) - (b.sequence ?? Infinity) || (a.iteration ?? 0) - (b.iteration ?? 0)
+    || a.name.localeCompare(b.name));
+  return { transcripts, diagnostics };
+}
+
+export function parseTranscriptHeader(text: string): Pick<TranscriptInfo, 'title' | 'timestamp' | 'duration' | 'tokens' | 'status' | 'fields'> {
+  const fields: Record<string, string> = {};
+  let title: string | null = null;
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '---') break;
+    if (title === null && line.startsWith('# ')) { title = line.slice(2).trim(); continue; }
+    const f = FIELD.exec(line);
+    if (f) fields[f[1]!.trim()] = f[2]!.trim();
+  }
+  const get = (k: string) => fields[k] ?? null;
+  const tokens = get('Tokens');
+  const n = tokens === null ? NaN : Number(tokens.replace(/[,_\s]/g, ''));
+  return { title, fields, timestamp: get('Timestamp'), duration: get('Duration'), status: get('Status'), tokens: Number.isFinite(n) ? n : null };
+}

@@ -1,0 +1,61 @@
+import type { OrcTask } from './model';
+import { DONE_TASK_STATUSES } from './vocabulary';
+
+export interface InitiativeTaskRow {
+  readonly id: string;
+  readonly title: string;
+  /** The task's own status when its task.yaml was read; else what the initiative's list says. */
+  readonly status: string;
+  /** The task exists in .orc/tasks/. */
+  readonly known: boolean;
+  readonly done: boolean;
+}
+
+export interface InitiativeProgress {
+  readonly completed: number;
+  readonly total: number;
+  readonly tasks: readonly InitiativeTaskRow[];
+}
+
+interface ListedTask { readonly id: string; readonly title?: string | null; readonly status?: string | null }
+
+/**
+ * An initiative's tasks and progress, as the board counts them: every task that names the initiative, plus the
+ * ones its own `tasks` list names. The live task status wins over the copy in initiative.yaml.
+ */
+export function initiativeProgressOf(id: string, listed: readonly ListedTask[], tasks: readonly OrcTask[]): InitiativeProgress {
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  const ids = [...new Set([...listed.map((t) => t.id), ...tasks.filter((t) => t.initiativeId === id).map((t) => t.id)])];
+  const rows = ids.map((taskId) => {
+    const task = byId.get(taskId);
+    const entry = listed.find((t) => t.id === taskId);
+    const status = task?.status ?? entry?.status ?? 'created';
+    return { id: taskId, title: task?.title ?? entry?.title ?? taskId, status, known: task !== undefined, done: DONE_TASK_STATUSES.has(status) };
+  });
+  return { completed: rows.filter((r) => r.done).length, total: rows.length, tasks: rows };
+}
+
+/**
+ * The dependency chain of an item: every initiative it waits on, directly or through others, blockers first
+ * (a topological order), ending with the item itself. Cycles are cut where they close (they are reported
+ * elsewhere as errors).
+ */
+export function dependencyChain(id: string, blockedBy: (id: string) => readonly string[]): string[] {
+  const order: string[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: { node: string; next: number }[] = [{ node: id, next: 0 }];
+  state.set(id, 'visiting');
+  while (stack.length) {
+    const frame = stack[stack.length - 1]!;
+    const deps = blockedBy(frame.node);
+    if (frame.next < deps.length) {
+      const dep = deps[frame.next++]!;
+      if (!state.has(dep)) { state.set(dep, 'visiting'); stack.push({ node: dep, next: 0 }); }
+      continue;
+    }
+    stack.pop();
+    state.set(frame.node, 'done');
+    order.push(frame.node);
+  }
+  return order;
+}

@@ -1,0 +1,134 @@
+import type { GateRecord } from './model';
+import type { PlanFields, PlanPhaseFields, StateFields, StatePhaseFields } from './schemas';
+import { tokenTotals } from '../../model/tokens';
+
+/** Token counts of one phase. Only `total` is sure: `by_phase` may hold a bare number. */
+export interface PhaseTokens {
+  readonly input: number | null;
+  readonly output: number | null;
+  readonly cacheCreation: number | null;
+  readonly cacheRead: number | null;
+  readonly effectiveInput: number | null;
+  readonly total: number;
+}
+
+/** One row of a task's phase timeline: what plan.yaml says will run, merged with what state.yaml says happened. */
+export interface PhaseRow {
+  readonly name: string;
+  readonly type: string | null;
+  /** As written in state.yaml; `pending` for a planned phase nothing has happened to yet. */
+  readonly status: string;
+  readonly inPlan: boolean;
+  readonly current: boolean;
+  readonly iterations: number | null;
+  readonly maxIterations: number | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly interruptedAt: string | null;
+  /** As written (`13m`), or computed from the start and end when the file has none. */
+  readonly duration: string | null;
+  /** The checkpoint commit: `checkpoint`, orc's `commit_sha`, or the running phase's `last_checkpoint`. */
+  readonly checkpoint: string | null;
+  readonly artifacts: readonly string[];
+  readonly filesChanged: readonly string[];
+  readonly error: string | null;
+  readonly timeout: string | null;
+  readonly completionCriteria: readonly string[];
+  readonly gateType: string | null;
+  readonly gateCriteria: readonly string[];
+  /** Gate decisions recorded for this phase, oldest first. */
+  readonly gates: readonly GateRecord[];
+  readonly tokens: PhaseTokens | null;
+  readonly costUsd: number | null;
+}
+
+/**
+ * The phase timeline. The plan gives the order; phases only state.yaml knows (classify, a skipped research
+ * phase) are placed by time before the first planned phase that started after them. Without a plan the
+ * state's own order is used: the phase list is never guessed from the weight (it changed between orc versions).
+ */
+export function buildTimeline(plan: PlanFields | null, state: StateFields | null, gates: readonly GateRecord[]): PhaseRow[] {
+  const statePhases = new Map(Object.entries(state?.phases ?? {}).map(([k, v]) => [k, v ?? {}]));
+  const planned = (plan?.phases ?? []).map((p, i) => ({ name: p.name || p.id || `phase ${i + 1}`, plan: p }));
+  const plannedNames = new Set(planned.map((p) => p.name));
+  const rows = planned.map(({ name, plan: p }) => row(name, p, statePhases.get(name), state, gates));
+  const extra = [...statePhases].filter(([name]) => !plannedNames.has(name)).map(([name, s]) => row(name, undefined, s, state, gates));
+  for (const phase of extra) {
+    const at = timeOf(phase);
+    const before = at === null ? -1 : rows.findIndex((r) => r.inPlan && (timeOf(r) === null || timeOf(r)! > at));
+    if (before < 0) rows.push(phase); else rows.splice(before, 0, phase);
+  }
+  return rows;
+}
+
+function row(name: string, p: PlanPhaseFields | undefined, s: StatePhaseFields | undefined, state: StateFields | null,
+  gates: readonly GateRecord[]): PhaseRow {
+  return {
+    name,
+    type: p?.type ?? null,
+    status: s?.status ?? 'pending',
+    inPlan: p !== undefined,
+    current: state?.current_phase === name,
+    iterations: s?.iterations ?? null,
+    maxIterations: p?.max_iterations ?? null,
+    startedAt: s?.started_at ?? null,
+    completedAt: s?.completed_at ?? null,
+    interruptedAt: s?.interrupted_at ?? null,
+    duration: s?.duration ?? elapsed(s?.started_at, s?.completed_at ?? s?.interrupted_at),
+    checkpoint: s?.checkpoint ?? s?.commit_sha ?? s?.last_checkpoint ?? null,
+    artifacts: s?.artifacts ?? [],
+    filesChanged: s?.files_changed ?? [],
+    error: s?.error ?? null,
+    timeout: p?.timeout == null ? null : String(p.timeout),
+    completionCriteria: (p?.completion_criteria ?? []).map(criterionText),
+    gateType: p?.gate?.type ?? null,
+    gateCriteria: p?.gate?.criteria ?? [],
+    gates: gates.filter((g) => g.phase === name),
+    tokens: phaseTokens(name, s, state),
+    costUsd: state?.cost?.phase_costs?.[name] ?? null,
+  };
+}
+
+/** `claude_confirms` stays; `{coverage_above: 80}` becomes `coverage_above: 80`. */
+function criterionText(c: string | Record<string, unknown>): string {
+  if (typeof c === 'string') return c;
+  return Object.entries(c).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join(', ');
+}
+
+/** The phase's own `tokens` (orc's code wrote them there) wins; else `tokens.by_phase` (a number or a mapping). */
+function phaseTokens(name: string, s: StatePhaseFields | undefined, state: StateFields | null): PhaseTokens | null {
+  const own = s?.tokens;
+  const byPhase = state?.tokens?.by_phase?.[name];
+  const full = own ?? (typeof byPhase === 'object' ? byPhase : undefined);
+  if (full) {
+    return tokenTotals(full.input_tokens ?? 0, full.output_tokens ?? 0, full.cache_creation_input_tokens ?? 0,
+      full.cache_read_input_tokens ?? 0, full.total_tokens ?? undefined);
+  }
+  if (typeof byPhase === 'number') {
+    return { input: null, output: null, cacheCreation: null, cacheRead: null, effectiveInput: null, total: byPhase };
+  }
+  return null;
+}
+
+function timeOf(r: PhaseRow): number | null {
+  const t = Date.parse(r.startedAt ?? r.completedAt ?? '');
+  return Number.isNaN(t) ? null : t;
+}
+
+/** "6m 48s" between two timestamps; null when either is missing or unreadable. */
+export function elapsed(from: string | null | undefined, to: string | null | undefined): string | null {
+  const a = Date.parse(from ?? '');
+  const b = Date.parse(to ?? '');
+  if (Number.isNaN(a) || Number.isNaN(b) || b < a) return null;
+  return formatDuration(b - a);
+}
+
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  if (h) return m ? `${h}h ${m}m` : `${h}h`;
+  if (m) return s ? `${m}m ${s}s` : `${m}m`;
+  return `${s}s`;
+}

@@ -1,0 +1,173 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from '../../io/atomic-write';
+import { createFileAtomic } from '../../io/create-atomic';
+import { readCurrent, type CurrentText } from '../../io/read-current';
+import { editJsonText } from '../common/json-edit';
+import { loadJsonObject } from '../common/json-file';
+import { lenientCrp } from './crp-file';
+import type { CrpContent } from './model';
+import { nextVcrId, usedVcrIds } from './vcr-ids';
+
+/** What a person chose, as the form (or `baton answer`) collected it. */
+export interface CrpAnswer {
+  /** The chosen option id (one-question CRP), or question id → option id (`questions[]`). */
+  readonly decision: string | Readonly<Record<string, string>>;
+  readonly rationale: string;
+  readonly additionalNotes: string;
+  readonly appliesToFuture: boolean;
+}
+
+/** Which CRP, and the fingerprints (`contentHash`) of the CRP and the run's state.json as they were shown. */
+export interface CrpTarget {
+  readonly crpFile: string;
+  readonly crpId: string;
+  readonly runDir: string;
+  readonly shownCrpHash: string;
+  /** null: the run had no state.json when the CRP was shown. */
+  readonly shownStateHash: string | null;
+}
+
+export type AnswerOutcome =
+  | { readonly ok: true; readonly vcrId: string; readonly vcrFile: string; readonly stateCleared: boolean }
+  | { readonly ok: false; readonly reason: 'changed' | 'not-pending' | 'invalid-answer' | 'unreadable'; readonly message: string };
+
+/** The VCR exactly as spec 001 shapes it; key order is the spec's. */
+export interface VcrJson {
+  vcr_id: string;
+  crp_id: string;
+  created_at: string;
+  decision: string | Record<string, string>;
+  rationale: string;
+  additional_notes: string;
+  applies_to_future: boolean;
+}
+
+/**
+ * Answers a pending CRP the way Orchestral/Dure expects: writes `vcr/<vcr_id>.json`, sets the CRP's `status` to
+ * `resolved`, and clears the run's `pending_crp` when it names this CRP. Each write is atomic and changes
+ * nothing else in its file. Refused — with nothing written — when the CRP or state.json is not what was shown,
+ * the CRP is no longer pending, or the answer does not fit its questions. A write that finds its file changed
+ * at the last moment undoes the writes before it.
+ */
+export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new Date()): Promise<AnswerOutcome> {
+  const stateFile = path.join(target.runDir, 'state.json');
+  const crpName = path.relative(target.runDir, target.crpFile);
+  let crp: CurrentText, state: CurrentText;
+  try {
+    [crp, state] = await Promise.all([readCurrent(target.crpFile), readCurrent(stateFile)]);
+  } catch (err) {
+    return { ok: false, reason: 'unreadable', message: `Nothing was written: ${(err as Error).message}` };
+  }
+  if (!crp.exists) return changed(`${crpName} no longer exists`);
+  if (crp.hash !== target.shownCrpHash) return changed(`${crpName} changed since it was shown`);
+  const stateHash = state.exists ? state.hash : null;
+  if (stateHash !== target.shownStateHash) return changed(`state.json of ${path.basename(target.runDir)} changed since the CRP was shown`);
+
+  const content = readContent(target.crpFile, crp.text);
+  if (typeof content === 'string') return { ok: false, reason: 'unreadable', message: `Nothing was written: ${content}` };
+  if (content.crpId !== target.crpId) return changed(`${crpName} is now ${content.crpId}, not ${target.crpId}`);
+  if (content.status !== 'pending') {
+    return { ok: false, reason: 'not-pending', message: `${target.crpId} is ${content.status}, not pending: it was already answered. Nothing was written.` };
+  }
+  const invalid = checkAnswer(content, answer.decision);
+  if (invalid) return { ok: false, reason: 'invalid-answer', message: `${invalid}. Nothing was written.` };
+
+  // 1. The VCR: a new file under a fresh id (another writer taking the id first just moves us to the next).
+  const baseDir = path.dirname(path.dirname(target.runDir));
+  const vcrDir = path.join(target.runDir, 'vcr');
+  await fs.mkdir(vcrDir, { recursive: true });
+  const used = await usedVcrIds(baseDir);
+  let vcrId = nextVcrId(used);
+  let vcrFile = path.join(vcrDir, `${vcrId}.json`);
+  const vcrText = (id: string) => JSON.stringify(vcrJson(id, target.crpId, answer, content, now), null, 2) + '\n';
+  for (let attempt = 0; !(await createFileAtomic(vcrFile, vcrText(vcrId))); attempt++) {
+    if (attempt > 50) return { ok: false, reason: 'unreadable', message: `Could not find a free VCR id in ${vcrDir}. Nothing was written.` };
+    used.add(vcrId);
+    vcrId = nextVcrId(used);
+    vcrFile = path.join(vcrDir, `${vcrId}.json`);
+  }
+
+  // 2. The CRP's status, checked against what was shown one last time right before the rename.
+  const resolvedCrp = withBom(crp.bom, editJsonText(crp.text, [{ path: ['status'], value: 'resolved' }]));
+  if (!(await stillSame(target.crpFile, crp.hash))) {
+    await fs.rm(vcrFile, { force: true });
+    return changed(`${crpName} changed while the answer was being written`);
+  }
+  await writeFileAtomic(target.crpFile, resolvedCrp);
+
+  // 3. The run's pending_crp, when it names this CRP (a run may already wait on another one).
+  let stateCleared = false;
+  if (state.exists && pendingCrpOf(state.text) === target.crpId) {
+    const cleared = withBom(state.bom, editJsonText(state.text, [{ path: ['pending_crp'], value: null }]));
+    if (!(await stillSame(stateFile, state.hash))) {
+      await writeFileAtomic(target.crpFile, withBom(crp.bom, crp.text));
+      await fs.rm(vcrFile, { force: true });
+      return changed(`state.json of ${path.basename(target.runDir)} changed while the answer was being written`);
+    }
+    await writeFileAtomic(stateFile, cleared);
+    stateCleared = true;
+  }
+  return { ok: true, vcrId, vcrFile, stateCleared };
+}
+
+/** The VCR object in the spec's key order; a `questions[]` answer lists the questions in the CRP's order. */
+export function vcrJson(vcrId: string, crpId: string, answer: CrpAnswer, content: CrpContent, now: Date): VcrJson {
+  const decision = typeof answer.decision === 'string' ? answer.decision
+    : Object.fromEntries(content.questions.map((q) => [q.id!, (answer.decision as Record<string, string>)[q.id!]!]));
+  return {
+    vcr_id: vcrId, crp_id: crpId, created_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), decision,
+    rationale: answer.rationale, additional_notes: answer.additionalNotes, applies_to_future: answer.appliesToFuture,
+  };
+}
+
+/** Why an answer does not fit the CRP's questions, or null when it does. */
+export function checkAnswer(content: CrpContent, decision: CrpAnswer['decision']): string | null {
+  const ids = (q: CrpContent['questions'][number]) => q.options.map((o) => o.id);
+  if (content.shape === 'single') {
+    const q = content.questions[0];
+    if (!q) return `${content.crpId} has no question to answer`;
+    if (typeof decision !== 'string') return `${content.crpId} has one question: answer it with one option id (${ids(q).join(', ')})`;
+    if (!ids(q).includes(decision)) return `"${decision}" is not an option of ${content.crpId} (options: ${ids(q).join(', ')})`;
+    return null;
+  }
+  if (typeof decision === 'string') {
+    return `${content.crpId} has ${content.questions.length} questions: answer each as QUESTION_ID=OPTION_ID (${content.questions.map((q) => q.id).join(', ')})`;
+  }
+  for (const key of Object.keys(decision)) {
+    if (!content.questions.some((q) => q.id === key)) return `${content.crpId} has no question "${key}" (questions: ${content.questions.map((q) => q.id).join(', ')})`;
+  }
+  for (const q of content.questions) {
+    const chosen = Object.prototype.hasOwnProperty.call(decision, q.id!) ? decision[q.id!] : undefined;
+    if (chosen === undefined) return `question ${q.id} of ${content.crpId} has no answer`;
+    if (!ids(q).includes(chosen)) return `"${chosen}" is not an option of question ${q.id} (options: ${ids(q).join(', ')})`;
+  }
+  return null;
+}
+
+function readContent(file: string, text: string): CrpContent | string {
+  const loaded = loadJsonObject('orchestral', file, text, 'the CRP');
+  if (!loaded.ok) return `${path.basename(file)}: ${loaded.diagnostics[0]?.message ?? 'unreadable'}`;
+  return lenientCrp(loaded.value, path.basename(file, '.json'));
+}
+
+function pendingCrpOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { pending_crp?: unknown }).pending_crp;
+  } catch {
+    return undefined; // a state.json that is not JSON is left alone
+  }
+}
+
+async function stillSame(file: string, hash: string): Promise<boolean> {
+  const now = await readCurrent(file).catch(() => ({ exists: false as const }));
+  return now.exists && now.hash === hash;
+}
+
+function withBom(bom: boolean, text: string): string {
+  return bom ? '\ufeff' + text : text;
+}
+
+function changed(what: string): AnswerOutcome {
+  return { ok: false, reason: 'changed', message: `Refused: ${what}. Nothing was written; look at it again and answer the current version.` };
+}

@@ -1,0 +1,187 @@
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { tokenTotals, type TokenTotals } from '../../model/tokens';
+import { crpHeadline } from './crp';
+import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunMrp, RunVcr } from './model';
+import { runFolder, type Base } from './paths';
+import type { OrchestralRecord } from './records';
+import type { StateFields } from './schemas';
+import { AGENTS } from './vocabulary';
+
+export interface OrchestralFileRecord {
+  readonly file: string;
+  readonly record: OrchestralRecord;
+}
+
+type RunRecord = Exclude<OrchestralRecord, { kind: 'config' }>;
+type Of<K extends RunRecord['kind']> = OrchestralFileRecord & { record: Extract<RunRecord, { kind: K }> };
+
+interface RunFiles {
+  base: Base;
+  run: string;
+  files: OrchestralFileRecord[];
+}
+
+/**
+ * Groups per-file records into runs (one per `runs/<run>/` folder of `.orchestral/` or `.dure/`) and their
+ * pending CRPs into decisions. A CRP is found by its `crp_id`, not its file name; two CRPs of one run sharing an
+ * id are reported and only the first (by file name) is offered for an answer.
+ */
+export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[]): { runs: OrchestralRun[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const groups = new Map<string, RunFiles>();
+  for (const f of files) {
+    if (f.record.kind === 'config') continue;
+    const key = runFolder(f.record.base, f.record.run);
+    let g = groups.get(key);
+    if (!g) groups.set(key, g = { base: f.record.base, run: f.record.run, files: [] });
+    g.files.push(f);
+  }
+  const runs: OrchestralRun[] = [];
+  const decisions: OrchestralCrpDecision[] = [];
+  for (const key of [...groups.keys()].sort()) {
+    const linked = linkRun(root, groups.get(key)!, diagnostics);
+    runs.push(linked.run);
+    decisions.push(...linked.decisions);
+  }
+  // The same run folder in .orchestral/ and .dure/ (a half-done rename): Dure's copy is the current one.
+  const byId = new Map<string, OrchestralRun>();
+  const kept: OrchestralRun[] = [];
+  for (const r of runs) {
+    const other = byId.get(r.id);
+    if (!other) { byId.set(r.id, r); kept.push(r); continue; }
+    const [keep, drop] = r.base === '.dure' ? [r, other] : [other, r];
+    diagnostics.push(diagnostic('orchestral', drop.dir, 'warning', `run ${r.id} exists in both .orchestral/ and .dure/; the .dure/ copy is shown`));
+    kept.splice(kept.indexOf(other), 1, keep);
+    byId.set(r.id, keep);
+  }
+  const keptDirs = new Set(kept.map((r) => r.dir));
+  return { runs: kept, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
+}
+
+function linkRun(root: string, g: RunFiles, diagnostics: Diagnostic[]): { run: OrchestralRun; decisions: OrchestralCrpDecision[] } {
+  const dir = path.join(root, g.base, 'runs', g.run);
+  const one = <K extends RunRecord['kind']>(kind: K) => g.files.find((f): f is Of<K> => f.record.kind === kind);
+  const all = <K extends RunRecord['kind']>(kind: K) => g.files.filter((f): f is Of<K> => f.record.kind === kind)
+    .sort((a, b) => a.file.localeCompare(b.file));
+  const state = one('state');
+  const s: StateFields = state?.record.fields ?? {};
+  const events = one('events');
+  const briefing = one('briefing');
+  const title = briefing?.record.title ?? g.run;
+  const agents = agentsOf(s, all('flag'));
+
+  // CRPs by crp_id: the first file (by name) wins a shared id.
+  const crps = new Map<string, Of<'crp'>>();
+  for (const f of all('crp')) {
+    const content = f.record.content;
+    if (!content) continue;
+    const first = crps.get(content.crpId);
+    if (first) {
+      diagnostics.push(diagnostic('orchestral', f.file, 'error',
+        `crp_id "${content.crpId}" is also used by ${path.basename(first.file)} in this run; only that one can be answered`, { line: 1, column: 1 }));
+      continue;
+    }
+    crps.set(content.crpId, f);
+  }
+  const pendingCrp = s.pending_crp ?? null;
+  if (pendingCrp && !crps.has(pendingCrp) && state) {
+    diagnostics.push(diagnostic('orchestral', state.file, 'warning', `pending_crp names ${pendingCrp}, but no CRP in crp/ has that crp_id`));
+  }
+
+  const decisions: OrchestralCrpDecision[] = [];
+  for (const [crpId, f] of crps) {
+    const c = f.record.content!;
+    if (c.status !== 'pending' || !c.questions.length) continue;
+    const base = {
+      system: 'orchestral', kind: 'crp', ref: `${runFolder(g.base, g.run)}/${crpId}`, root, file: f.file,
+    } as const;
+    decisions.push({
+      ...base, ...c, id: crpId, status: c.status, question: crpHeadline(c),
+      run: g.run, runTitle: title, base: g.base, runDir: dir,
+      stateFile: state?.file ?? null, crpHash: f.record.hash, stateHash: state?.record.hash ?? null,
+    });
+  }
+
+  const verdict = one('verdict');
+  const results = one('results');
+  const evidence = all('evidence').sort((a, b) => Number(a.record.legacy) - Number(b.record.legacy))[0];
+  const phase = s.phase ?? null;
+  const run: OrchestralRun = {
+    system: 'orchestral', kind: 'run', id: g.run, root, base: g.base, dir,
+    title, status: phase ?? '', file: state?.file ?? g.files[0]!.file,
+    runId: s.run_id ?? null, phase, iteration: s.iteration ?? null, maxIterations: s.max_iterations ?? null,
+    startedAt: s.started_at ?? null, updatedAt: s.updated_at ?? null,
+    agents, pendingCrp,
+    crps: [...crps.values()].map((f) => ({ crpId: f.record.content!.crpId, status: f.record.content!.status,
+      question: crpHeadline(f.record.content!), file: f.file })),
+    vcrs: all('vcr').filter((f) => f.record.fields).map((f) => vcrOf(f)),
+    verdict: verdict?.record.fields?.verdict ? {
+      verdict: verdict.record.fields.verdict, iteration: verdict.record.fields.iteration ?? null,
+      reason: verdict.record.fields.reason ?? null, issues: (verdict.record.fields.issues ?? []).map(issueText), file: verdict.file,
+    } : null,
+    results: results?.record.fields ? {
+      total: results.record.fields.total ?? null, passed: results.record.fields.passed ?? null, failed: results.record.fields.failed ?? null,
+      skipped: results.record.fields.skipped ?? null, coverage: results.record.fields.coverage ?? null, file: results.file,
+    } : null,
+    mrp: evidence?.record.fields ? mrpOf(evidence) : null,
+    tokens: tokensOf(s), costUsd: s.usage?.total?.cost_usd ?? null,
+    events: events ? { count: events.record.summary.count, warnings: events.record.summary.warnings,
+      errors: events.record.summary.errors, recent: events.record.summary.recent } : null,
+    hasError: agents.some((a) => a.error !== null) || phase === 'failed',
+    stateFile: state?.file ?? null, eventsFile: events?.file ?? null,
+    files: g.files.map((f) => f.file).sort(),
+  };
+  if (!state) diagnostics.push(diagnostic('orchestral', dir, 'warning', `run ${g.run} has no state.json; its phase is unknown`));
+  return { run, decisions };
+}
+
+/** The agents state.json names, in pipeline order, with their done/error flags (briefing/ is the refiner's folder). */
+function agentsOf(s: StateFields, flags: readonly Of<'flag'>[]): RunAgent[] {
+  const flagAgent = (a: string) => (a === 'briefing' ? 'refiner' : a);
+  const names = new Set([...AGENTS.filter((a) => s.agents?.[a] || flags.some((f) => flagAgent(f.record.agent) === a)),
+    ...Object.keys(s.agents ?? {}), ...flags.map((f) => flagAgent(f.record.agent))]);
+  return [...names].map((name) => {
+    const a = s.agents?.[name];
+    const flag = (which: 'done' | 'error') => flags.find((f) => flagAgent(f.record.agent) === name && f.record.flag === which);
+    const done = flag('done');
+    const error = flag('error');
+    return {
+      name, status: a?.status ?? null, startedAt: a?.started_at ?? null, completedAt: a?.completed_at ?? null,
+      done: done ? done.record.text : null, error: error ? error.record.text : null,
+      doneFile: done?.file ?? null, errorFile: error?.file ?? null,
+    };
+  });
+}
+
+function vcrOf(f: Of<'vcr'>): RunVcr {
+  const v = f.record.fields!;
+  return { vcrId: v.vcr_id ?? f.record.name.replace(/\.json$/, ''), crpId: v.crp_id ?? null, createdAt: v.created_at ?? null,
+    decision: v.decision ?? null, rationale: v.rationale ?? null, additionalNotes: v.additional_notes ?? null,
+    appliesToFuture: v.applies_to_future ?? null, file: f.file };
+}
+
+function mrpOf(f: Of<'evidence'>): RunMrp {
+  const e = f.record.fields!;
+  return {
+    file: f.file, legacy: f.record.legacy,
+    tests: e.tests ? { total: e.tests.total ?? null, passed: e.tests.passed ?? null, failed: e.tests.failed ?? null, coverage: e.tests.coverage ?? null } : null,
+    filesChanged: e.files_changed ?? [], decisions: e.decisions ?? [], iterations: e.iterations ?? null, logs: e.logs ?? {},
+  };
+}
+
+function tokensOf(s: StateFields): TokenTotals | null {
+  const t = s.usage?.total;
+  if (!t) return null;
+  return tokenTotals(t.input_tokens ?? 0, t.output_tokens ?? 0, t.cache_creation_tokens ?? 0, t.cache_read_tokens ?? 0);
+}
+
+function issueText(issue: unknown): string {
+  if (typeof issue === 'string') return issue;
+  if (issue && typeof issue === 'object') {
+    const o = issue as Record<string, unknown>;
+    const text = o.message ?? o.description ?? o.title ?? o.issue;
+    if (typeof text === 'string') return typeof o.severity === 'string' ? `${o.severity}: ${text}` : text;
+  }
+  return JSON.stringify(issue);
+}

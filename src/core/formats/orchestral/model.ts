@@ -1,0 +1,147 @@
+import type { DecisionBase, WorkItemBase } from '../../model/items';
+import type { TokenTotals } from '../../model/tokens';
+import type { RunEvent } from './events';
+import type { Base } from './paths';
+
+/** One answer choice of a CRP question. */
+export interface CrpOption {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string | null;
+  readonly risk: string | null;
+  readonly pros: readonly string[];
+  readonly cons: readonly string[];
+}
+
+/** A CRP question; a single-question CRP has one, with `id` null (its VCR decision is a plain option id). */
+export interface CrpQuestion {
+  readonly id: string | null;
+  readonly question: string;
+  readonly context: string | null;
+  readonly options: readonly CrpOption[];
+  readonly recommendation: string | null;
+}
+
+/** A CRP as read: either shape, normalised to a list of questions. */
+export interface CrpContent {
+  readonly crpId: string;
+  readonly status: string;
+  readonly createdAt: string | null;
+  readonly createdBy: string | null;
+  readonly type: string | null;
+  readonly context: string | null;
+  /** `single`: question/options/recommendation at the top; `multi`: a `questions[]` array. */
+  readonly shape: 'single' | 'multi';
+  readonly questions: readonly CrpQuestion[];
+}
+
+/** A pending CRP: an agent of a run waits for a person to choose. Identified by run + crp_id, never file name. */
+export interface OrchestralCrpDecision extends DecisionBase, CrpContent {
+  readonly system: 'orchestral';
+  readonly kind: 'crp';
+  /** The run folder name (e.g. run-20260115143022). */
+  readonly run: string;
+  readonly runTitle: string;
+  readonly base: Base;
+  /** Absolute path of the run folder. */
+  readonly runDir: string;
+  readonly stateFile: string | null;
+  /** Fingerprints of the CRP and state.json as read, so an answer is refused if either changed since. */
+  readonly crpHash: string;
+  readonly stateHash: string | null;
+}
+
+export type OrchestralDecision = OrchestralCrpDecision;
+
+export interface RunAgent {
+  readonly name: string;
+  /** As written in state.json (null when state.json does not name the agent). */
+  readonly status: string | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  /** The content of `<agent>/done.flag` (a timestamp), when the flag exists. */
+  readonly done: string | null;
+  /** The content of `<agent>/error.flag` (what went wrong), when the flag exists ('' for an empty flag). */
+  readonly error: string | null;
+  readonly doneFile: string | null;
+  readonly errorFile: string | null;
+}
+
+export interface RunVerdict {
+  readonly verdict: string;
+  readonly iteration: number | null;
+  readonly reason: string | null;
+  readonly issues: readonly string[];
+  readonly file: string;
+}
+
+export interface RunTestResults {
+  readonly total: number | null;
+  readonly passed: number | null;
+  readonly failed: number | null;
+  readonly skipped: number | null;
+  readonly coverage: number | null;
+  readonly file: string;
+}
+
+export interface RunMrp {
+  /** evidence.json, or the older mrp.json. */
+  readonly file: string;
+  readonly legacy: boolean;
+  readonly tests: { total: number | null; passed: number | null; failed: number | null; coverage: number | null } | null;
+  readonly filesChanged: readonly string[];
+  readonly decisions: readonly string[];
+  readonly iterations: number | null;
+  readonly logs: Readonly<Record<string, string>>;
+}
+
+export interface RunCrpSummary {
+  readonly crpId: string;
+  readonly status: string;
+  readonly question: string;
+  readonly file: string;
+}
+
+export interface RunVcr {
+  readonly vcrId: string;
+  readonly crpId: string | null;
+  readonly createdAt: string | null;
+  readonly decision: string | Readonly<Record<string, string>> | null;
+  readonly rationale: string | null;
+  readonly additionalNotes: string | null;
+  readonly appliesToFuture: boolean | null;
+  readonly file: string;
+}
+
+export interface OrchestralRun extends WorkItemBase {
+  readonly system: 'orchestral';
+  readonly kind: 'run';
+  readonly base: Base;
+  /** Absolute path of the run folder. */
+  readonly dir: string;
+  /** `run_id` as state.json writes it (may differ in form from the folder name). */
+  readonly runId: string | null;
+  readonly phase: string | null;
+  readonly iteration: number | null;
+  readonly maxIterations: number | null;
+  readonly startedAt: string | null;
+  readonly updatedAt: string | null;
+  readonly agents: readonly RunAgent[];
+  readonly pendingCrp: string | null;
+  readonly crps: readonly RunCrpSummary[];
+  readonly vcrs: readonly RunVcr[];
+  readonly verdict: RunVerdict | null;
+  readonly results: RunTestResults | null;
+  readonly mrp: RunMrp | null;
+  readonly tokens: TokenTotals | null;
+  readonly costUsd: number | null;
+  readonly events: { count: number; warnings: number; errors: number; recent: readonly RunEvent[] } | null;
+  /** An agent left an error.flag (or the run failed): the tree marks the run. */
+  readonly hasError: boolean;
+  readonly stateFile: string | null;
+  readonly eventsFile: string | null;
+  /** Every file the run was read from (a change to any of them changes the run). */
+  readonly files: readonly string[];
+}
+
+export type OrchestralItem = OrchestralRun;

@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { contentHash } from '../../io/content-hash';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
+import { readCrp } from './crp';
+import { parseEventsLog, type EventsSummary } from './events';
+import type { CrpContent } from './model';
+import type { Base, OrchestralFileKind } from './paths';
+import { configSchema, crpSchema, evidenceSchema, resultsSchema, stateSchema, vcrSchema, verdictSchema, type ConfigFields,
+  type EvidenceFields, type ResultsFields, type StateFields, type VcrFields, type VerdictFields } from './schemas';
+import { AGENT_STATUSES, CRP_STATUSES, PHASES, VERDICTS } from './vocabulary';
+
+/** What one Orchestral/Dure file contributes to the index. Plain JSON, so it can be cached across sessions. */
+export type OrchestralRecord =
+  | { readonly kind: 'config'; readonly base: Base; readonly name: string; readonly fields: ConfigFields | undefined }
+  | { readonly kind: 'state'; readonly base: Base; readonly run: string; readonly fields: StateFields | undefined; readonly hash: string }
+  | { readonly kind: 'events'; readonly base: Base; readonly run: string; readonly summary: EventsSummary }
+  | { readonly kind: 'briefing'; readonly base: Base; readonly run: string; readonly title: string | null }
+  | { readonly kind: 'crp'; readonly base: Base; readonly run: string; readonly name: string; readonly content: CrpContent | undefined; readonly hash: string }
+  | { readonly kind: 'vcr'; readonly base: Base; readonly run: string; readonly name: string; readonly fields: VcrFields | undefined }
+  | { readonly kind: 'verdict'; readonly base: Base; readonly run: string; readonly fields: VerdictFields | undefined }
+  | { readonly kind: 'results'; readonly base: Base; readonly run: string; readonly fields: ResultsFields | undefined }
+  | { readonly kind: 'evidence'; readonly base: Base; readonly run: string; readonly legacy: boolean; readonly fields: EvidenceFields | undefined }
+  | { readonly kind: 'flag'; readonly base: Base; readonly run: string; readonly agent: string; readonly flag: 'done' | 'error'; readonly text: string };
+
+export interface Parsed {
+  readonly record: OrchestralRecord;
+  readonly diagnostics: Diagnostic[];
+}
+
+const SYSTEM = 'orchestral';
+/** A flag's content is a timestamp or a short error; keep enough to show, not a whole crash dump. */
+const FLAG_TEXT_LIMIT = 2000;
+
+export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text: string): Parsed {
+  switch (kind.kind) {
+    case 'config': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `config/${kind.name}.json`, configSchema);
+      return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics };
+    }
+    case 'state': return parseState(file, kind.base, kind.run, text);
+    case 'events': {
+      const { summary, diagnostics } = parseEventsLog(file, text);
+      return { record: { kind: 'events', base: kind.base, run: kind.run, summary }, diagnostics };
+    }
+    case 'briefing': return { record: { kind: 'briefing', base: kind.base, run: kind.run, title: briefingTitle(text) }, diagnostics: [] };
+    case 'crp': return parseCrpFile(file, kind.base, kind.run, kind.name, text);
+    case 'vcr': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'the VCR', vcrSchema);
+      return { record: { kind: 'vcr', base: kind.base, run: kind.run, name: kind.name, fields }, diagnostics };
+    }
+    case 'verdict': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'verdict.json', verdictSchema);
+      if (fields) diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [{ path: ['verdict'], value: fields.verdict, known: VERDICTS, what: 'verdict' }]));
+      return { record: { kind: 'verdict', base: kind.base, run: kind.run, fields }, diagnostics };
+    }
+    case 'results': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'results.json', resultsSchema);
+      return { record: { kind: 'results', base: kind.base, run: kind.run, fields }, diagnostics };
+    }
+    case 'evidence': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, path.basename(file), evidenceSchema);
+      return { record: { kind: 'evidence', base: kind.base, run: kind.run, legacy: kind.legacy, fields }, diagnostics };
+    }
+    case 'flag':
+      return { record: { kind: 'flag', base: kind.base, run: kind.run, agent: kind.agent, flag: kind.flag,
+        text: text.trim().slice(0, FLAG_TEXT_LIMIT) }, diagnostics: [] };
+  }
+}
+
+function parseState(file: string, base: Base, run: string, text: string): Parsed {
+  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'state.json', stateSchema);
+  if (fields) {
+    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [
+      { path: ['phase'], value: fields.phase, known: PHASES, what: 'phase' },
+      ...Object.entries(fields.agents ?? {}).map(([name, a]) =>
+        ({ path: ['agents', name, 'status'], value: a.status, known: AGENT_STATUSES, what: `${name} status` })),
+    ]));
+    if (fields.run_id && !sameRunId(fields.run_id, run)) {
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `run_id "${fields.run_id}" differs from the run folder "${run}"; the folder name is used`,
+        new JsonLocator(text).locate(['run_id'])));
+    }
+  }
+  return { record: { kind: 'state', base, run, fields, hash: contentHash(text) }, diagnostics };
+}
+
+function parseCrpFile(file: string, base: Base, run: string, name: string, text: string): Parsed {
+  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'the CRP', crpSchema);
+  let content: CrpContent | undefined;
+  if (fields) {
+    const read = readCrp(fields, name.replace(/\.json$/, ''));
+    content = read.content;
+    if (read.problems.length) {
+      const locator = new JsonLocator(text);
+      for (const p of read.problems) diagnostics.push(diagnostic(SYSTEM, file, p.severity, p.message, locator.locate(p.path)));
+    }
+    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [{ path: ['status'], value: fields.status, known: CRP_STATUSES, what: 'CRP status' }]));
+  }
+  return { record: { kind: 'crp', base, run, name, content, hash: contentHash(text) }, diagnostics };
+}
+
+/** `run-20240115-143022` (spec) and `run-20240115143022` (code) name the same run. */
+function sameRunId(a: string, b: string): boolean {
+  return a === b || a.replace(/-/g, '') === b.replace(/-/g, '');
+}
+
+/** The first heading (or first line) of the human's briefing: what the run is about. */
+function briefingTitle(text: string): string | null {
+  for (const line of text.split(/\r?\n/)) {
+    const t = line.replace(/^#+\s*/, '').trim();
+    if (t) return t.length > 120 ? t.slice(0, 119) + '…' : t;
+  }
+  return null;
+}

@@ -1,0 +1,29 @@
+import crypto from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Creates a new file whole or not at all, and never over an existing one: the bytes go to a flushed temp file
+ * that is then hard-linked to the name (link fails with EEXIST when the name is taken, which rename would not).
+ * Returns false when the name is taken.
+ */
+export async function createFileAtomic(file: string, data: string | Uint8Array): Promise<boolean> {
+  const dir = path.dirname(file);
+  const temp = path.join(dir, `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(temp, 'wx');
+  try {
+    await handle.writeFile(data);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.link(temp, file);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw err;
+  } finally {
+    await fs.rm(temp, { force: true });
+  }
+}

@@ -1,0 +1,25 @@
+import { promises as fs } from 'node:fs';
+import { contentHash } from './content-hash';
+import { decodeStateBytes } from './read-text';
+
+export type CurrentText =
+  | { readonly exists: true; readonly text: string; readonly hash: string; readonly bom: boolean }
+  | { readonly exists: false };
+
+/**
+ * Reads a state file as it is on disk now, decoded the way the readers decode it (BOM removed) and with the
+ * same fingerprint (`contentHash` of the text) the readers record, so a writer can tell whether the file still
+ * holds what a person was shown.
+ */
+export async function readCurrent(file: string): Promise<CurrentText> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
+    throw err;
+  }
+  const decoded = decodeStateBytes(bytes, 0);
+  if (!decoded.ok) throw new Error(`${file}: ${decoded.reason}`);
+  return { exists: true, text: decoded.text, hash: contentHash(decoded.text), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
+}

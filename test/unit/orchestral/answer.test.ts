@@ -1,0 +1,151 @@
+import * as assert from 'node:assert';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { answerCrp, type CrpAnswer } from '../../../src/core/formats/orchestral/answer';
+import { contentHash } from '../../../src/core/io/content-hash';
+import type { OrchestralCrpDecision } from '../../../src/core/formats/orchestral/model';
+import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { TempWorkspace } from '../helpers/temp-workspace';
+import { MULTI_CRP, SINGLE_CRP, json, stateJson } from './fixtures';
+
+const NOW = new Date('2026-01-15T15:00:00.123Z');
+const RUN = '.orchestral/runs/run-20260115143022';
+
+/** What the inbox shows: the pending CRPs as the service read them. */
+async function shown(root: string): Promise<OrchestralCrpDecision[]> {
+  const service = new OrchestrationService({ folders: [{ root }] });
+  await service.scan();
+  return service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral');
+}
+
+function targetOf(d: OrchestralCrpDecision) {
+  return { crpFile: d.file, crpId: d.id, runDir: d.runDir, shownCrpHash: d.crpHash, shownStateHash: d.stateHash };
+}
+
+const answerB: CrpAnswer = { decision: 'B', rationale: 'Exact limits matter more than the dependency.', additionalNotes: 'Revisit the fail-open question.', appliesToFuture: true };
+
+describe('answering a CRP (VCR writer)', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws?.dispose());
+
+  it('writes the VCR in the exact spec shape, resolves the CRP and clears pending_crp, keeping every other byte', async () => {
+    const crpText = json(SINGLE_CRP);
+    const stateText = stateJson('crp-001');
+    ws = new TempWorkspace({ [`${RUN}/state.json`]: stateText, [`${RUN}/crp/crp-1736951700.json`]: crpText });
+    const [d] = await shown(ws.root);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.deepStrictEqual(outcome, { ok: true, vcrId: 'vcr-001', vcrFile: ws.path(`${RUN}/vcr/vcr-001.json`), stateCleared: true });
+
+    const vcrText = readFileSync(ws.path(`${RUN}/vcr/vcr-001.json`), 'utf8');
+    assert.strictEqual(vcrText, `{
+  "vcr_id": "vcr-001",
+  "crp_id": "crp-001",
+  "created_at": "2026-01-15T15:00:00Z",
+  "decision": "B",
+  "rationale": "Exact limits matter more than the dependency.",
+  "additional_notes": "Revisit the fail-open question.",
+  "applies_to_future": true
+}
+`);
+    // The CRP: only the status value changed; unknown fields, order and layout are untouched.
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/crp/crp-1736951700.json`), 'utf8'),
+      crpText.replace('"status": "pending"', '"status": "resolved"'));
+    // state.json: only pending_crp changed, byte for byte (hand-spaced objects and unknown fields included).
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/state.json`), 'utf8'), stateJson(null));
+    assert.deepStrictEqual(readdirSync(ws.path(`${RUN}/vcr`)), ['vcr-001.json'], 'no temp files left behind');
+    assert.deepStrictEqual(await shown(ws.root), [], 'the inbox is empty afterwards');
+  });
+
+  it('writes a map decision for a questions[] CRP, in question order', async () => {
+    ws = new TempWorkspace({ [`${RUN}/state.json`]: stateJson('crp-002'), [`${RUN}/crp/crp-7.json`]: json(MULTI_CRP) });
+    const [d] = await shown(ws.root);
+    const outcome = await answerCrp(targetOf(d!), { decision: { q2: 'B', q1: 'A' }, rationale: '', additionalNotes: '', appliesToFuture: false }, NOW);
+    assert.ok(outcome.ok, JSON.stringify(outcome));
+    const vcr = JSON.parse(readFileSync(outcome.vcrFile, 'utf8'));
+    assert.deepStrictEqual(Object.keys(vcr), ['vcr_id', 'crp_id', 'created_at', 'decision', 'rationale', 'additional_notes', 'applies_to_future']);
+    assert.deepStrictEqual(Object.entries(vcr.decision), [['q1', 'A'], ['q2', 'B']]);
+    assert.deepStrictEqual([vcr.crp_id, vcr.rationale, vcr.additional_notes, vcr.applies_to_future], ['crp-002', '', '', false]);
+  });
+
+  it('inserts a missing status, and leaves pending_crp alone when it names another CRP', async () => {
+    const { status: _status, ...noStatus } = SINGLE_CRP;
+    ws = new TempWorkspace({ [`${RUN}/state.json`]: stateJson('crp-777'), [`${RUN}/crp/a.json`]: json(noStatus) });
+    const [d] = await shown(ws.root);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.ok(outcome.ok && !outcome.stateCleared);
+    assert.strictEqual(JSON.parse(readFileSync(ws.path(`${RUN}/crp/a.json`), 'utf8')).status, 'resolved');
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/state.json`), 'utf8'), stateJson('crp-777'));
+  });
+
+  it('picks a VCR id no run of the folder uses yet (names and vcr_id values)', async () => {
+    ws = new TempWorkspace({
+      [`${RUN}/state.json`]: stateJson('crp-001'),
+      [`${RUN}/crp/crp-1.json`]: json(SINGLE_CRP),
+      [`${RUN}/vcr/vcr-001.json`]: json({ vcr_id: 'vcr-001', crp_id: 'crp-000', decision: 'A' }),
+      '.orchestral/runs/run-20260110091500/vcr/decision.json': json({ vcr_id: 'vcr-004', crp_id: 'crp-001', decision: 'A' }),
+      '.orchestral/runs/run-20260110091500/vcr/vcr-002.json': json({ vcr_id: 'vcr-002' }),
+    });
+    const [d] = await shown(ws.root);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.ok(outcome.ok);
+    assert.strictEqual(outcome.vcrId, 'vcr-005');
+    assert.strictEqual(path.basename(outcome.vcrFile), 'vcr-005.json');
+  });
+
+  it('refuses, writing nothing, when the CRP changed since it was shown', async () => {
+    ws = new TempWorkspace({ [`${RUN}/state.json`]: stateJson('crp-001'), [`${RUN}/crp/crp-1.json`]: json(SINGLE_CRP) });
+    const [d] = await shown(ws.root);
+    const edited = json({ ...SINGLE_CRP, question: 'Something else now?' });
+    writeFileSync(ws.path(`${RUN}/crp/crp-1.json`), edited);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.strictEqual(outcome.ok, false);
+    assert.ok(!outcome.ok && outcome.reason === 'changed' && /crp\/crp-1\.json changed since it was shown/.test(outcome.message), JSON.stringify(outcome));
+    assert.strictEqual(existsSync(ws.path(`${RUN}/vcr`)), false);
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/crp/crp-1.json`), 'utf8'), edited);
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/state.json`), 'utf8'), stateJson('crp-001'));
+  });
+
+  it('refuses, writing nothing, when state.json changed since the CRP was shown', async () => {
+    ws = new TempWorkspace({ [`${RUN}/state.json`]: stateJson('crp-001'), [`${RUN}/crp/crp-1.json`]: json(SINGLE_CRP) });
+    const [d] = await shown(ws.root);
+    const moved = stateJson('crp-001', '\n  "note": "the agent moved on",');
+    writeFileSync(ws.path(`${RUN}/state.json`), moved);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.ok(!outcome.ok && outcome.reason === 'changed' && /state\.json/.test(outcome.message), JSON.stringify(outcome));
+    assert.strictEqual(existsSync(ws.path(`${RUN}/vcr`)), false);
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/crp/crp-1.json`), 'utf8'), json(SINGLE_CRP));
+    assert.strictEqual(readFileSync(ws.path(`${RUN}/state.json`), 'utf8'), moved);
+  });
+
+  it('refuses a second answer, an unknown option and an incomplete questions[] answer', async () => {
+    ws = new TempWorkspace({
+      [`${RUN}/state.json`]: stateJson('crp-001'), [`${RUN}/crp/crp-1.json`]: json(SINGLE_CRP), [`${RUN}/crp/crp-2.json`]: json(MULTI_CRP),
+    });
+    const decisions = await shown(ws.root);
+    const single = decisions.find((d) => d.id === 'crp-001')!;
+    const multi = decisions.find((d) => d.id === 'crp-002')!;
+    const c = await answerCrp(targetOf(single), { ...answerB, decision: 'C' }, NOW);
+    assert.ok(!c.ok && c.reason === 'invalid-answer' && /"C" is not an option of crp-001 \(options: A, B\)/.test(c.message), JSON.stringify(c));
+    const half = await answerCrp(targetOf(multi), { ...answerB, decision: { q1: 'A' } }, NOW);
+    assert.ok(!half.ok && /question q2 of crp-002 has no answer/.test(half.message), JSON.stringify(half));
+    const flat = await answerCrp(targetOf(multi), answerB, NOW);
+    assert.ok(!flat.ok && /has 2 questions/.test(flat.message), JSON.stringify(flat));
+    assert.strictEqual(existsSync(ws.path(`${RUN}/vcr`)), false);
+
+    assert.ok((await answerCrp(targetOf(single), answerB, NOW)).ok);
+    // Shown again with fresh fingerprints, it is no longer pending.
+    const again = await answerCrp({ ...targetOf(single), shownCrpHash: contentHash(readFileSync(single.file, 'utf8')),
+      shownStateHash: contentHash(readFileSync(ws.path(`${RUN}/state.json`), 'utf8')) }, answerB, NOW);
+    assert.ok(!again.ok && again.reason === 'not-pending', JSON.stringify(again));
+    assert.deepStrictEqual(readdirSync(ws.path(`${RUN}/vcr`)), ['vcr-001.json']);
+  });
+
+  it('answers in .dure/ too, and a run without state.json', async () => {
+    ws = new TempWorkspace({ '.dure/runs/run-9/crp/crp-1.json': json(SINGLE_CRP) });
+    const [d] = await shown(ws.root);
+    assert.strictEqual(d!.stateHash, null);
+    const outcome = await answerCrp(targetOf(d!), answerB, NOW);
+    assert.deepStrictEqual(outcome, { ok: true, vcrId: 'vcr-001', vcrFile: ws.path('.dure/runs/run-9/vcr/vcr-001.json'), stateCleared: false });
+    assert.strictEqual(existsSync(ws.path('.dure/runs/run-9/state.json')), false);
+  });
+});
