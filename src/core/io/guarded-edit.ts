@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomic } from './atomic-write';
+
+/** An edit that was not made, with the reason to show the person (nothing was written). */
+export class EditRefused extends Error {}
+
+export interface FileForEdit {
+  readonly file: string;
+  readonly text: string;
+  /** sha256 of the bytes read: the file is written only if the bytes on disk still have it. */
+  readonly sha256: string;
+}
+
+export function sha256(bytes: Uint8Array | string): string {
+  return crypto.createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * Reads a file to edit it. `expectedSha256` is the hash of what the person was shown (a view's copy): when the
+ * file changed since, the edit is refused rather than applied to content they never saw.
+ */
+export async function readForEdit(file: string, expectedSha256?: string | null): Promise<FileForEdit> {
+  let bytes: Buffer;
+  try {
+    bytes = await fs.readFile(file);
+  } catch (err) {
+    throw new EditRefused(`cannot read ${path.basename(file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+  const hash = sha256(bytes);
+  if (expectedSha256 && expectedSha256 !== hash) {
+    throw new EditRefused(`${path.basename(file)} changed on disk since it was shown; nothing was written — look at the new version and try again`);
+  }
+  return { file, text: bytes.toString('utf8'), sha256: hash };
+}
+
+export interface PlannedWrite {
+  readonly file: string;
+  /** Hash of the bytes the edit was computed from; null for a file that must not exist yet. */
+  readonly sha256: string | null;
+  readonly text: string;
+}
+
+/**
+ * Writes every planned file, each atomically, after checking all of them first: if any changed on disk since it
+ * was read (or a new file appeared meanwhile), nothing is written.
+ */
+export async function writeIfUnchanged(writes: readonly PlannedWrite[]): Promise<void> {
+  for (const w of writes) {
+    const now = await fs.readFile(w.file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+    if (w.sha256 === null && now !== null) throw new EditRefused(`${path.basename(path.dirname(w.file))}/${path.basename(w.file)} already exists; nothing was written`);
+    if (w.sha256 !== null && (now === null || sha256(now) !== w.sha256)) {
+      throw new EditRefused(`${path.basename(w.file)} changed on disk while it was being edited; nothing was written — try again`);
+    }
+  }
+  for (const w of writes) {
+    if (w.sha256 === null) await fs.mkdir(path.dirname(w.file), { recursive: true });
+    await writeFileAtomic(w.file, w.text);
+  }
+}
