@@ -4,6 +4,7 @@
 import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
+import { generateJsonSchemas } from './gen-json-schemas.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const watch = process.argv.includes('--watch');
@@ -47,6 +48,8 @@ function copyToolkit() {
   const dst = path.join(root, 'dist/webview/toolkit.min.js');
   fs.mkdirSync(path.dirname(dst), { recursive: true });
   fs.copyFileSync(src, dst);
+  // SQLite as WebAssembly (orc.db comments): next to dist/extension.js and dist/cli.js, where both look for it.
+  fs.copyFileSync(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(root, 'dist/sql-wasm.wasm'));
 }
 
 if (watch) {
@@ -58,4 +61,5 @@ if (watch) {
   await Promise.all(configs.map((c) => esbuild.build(c)));
   copyToolkit();
   fs.chmodSync(path.join(root, 'dist/cli.js'), 0o755);
+  generateJsonSchemas(); // from the zod schemas just transpiled to out/
 }
