@@ -3,6 +3,7 @@ import { UsageError } from './args';
 import { checkCommand, checkUsage } from './check';
 import { ownerCommand, ownerUsage } from './owner';
 import { scanCommand, scanUsage } from './scan';
+import { taskCommand, taskUsage } from './task';
 
 type Command = (argv: string[], out: (s: string) => void) => Promise<number>;
 
@@ -11,6 +12,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   check: { run: checkCommand, usage: checkUsage },
   owner: { run: ownerCommand, usage: ownerUsage },
   answer: { run: answerCommand, usage: answerUsage },
+  task: { run: taskCommand, usage: taskUsage },
 };
 
 function usage(): string {

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { taskDetail } from '../core/formats/orc/detail/task-detail';
+import type { OrcTask } from '../core/formats/orc/model';
+import { diagnosticLine, itemJson } from '../core/report/scan-report';
+import { parse, UsageError } from './args';
+import { openService } from './open-service';
+
+/** `baton task show TASK-ID`: everything the detail view shows, from the scan and the task's own files. */
+export async function showTask(argv: string[], out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parse(argv, { dir: { type: 'string' }, json: { type: 'boolean' } });
+  const id = positionals[0];
+  if (!id || positionals.length > 1) throw new UsageError('task show needs one TASK-ID');
+  const { root, service } = await openService({ dir: values.dir, home: undefined, noCache: true });
+  const task = service.items().find((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.id === id);
+  if (!task) { process.stderr.write(`baton task show: no task ${id} in ${root}\n`); return 1; }
+  const d = await taskDetail(root, id);
+  const rel = (f: string | null) => (f ? path.relative(root, f).split(path.sep).join('/') : null);
+  if (values.json) {
+    out(JSON.stringify({ ...itemJson(root, task), detail: {
+      transcripts: d.transcripts.map((t) => ({ ...t, file: rel(t.file) })),
+      attachments: d.attachments.map((a) => ({ ...a, file: rel(a.file) })),
+      testReport: d.testReport && { ...d.testReport, file: rel(d.testReport.file), htmlReport: rel(d.testReport.htmlReport),
+        screenshots: d.testReport.screenshots.map((s) => ({ ...s, file: rel(s.file) })) },
+      spec: d.spec && { file: rel(d.spec.file), title: d.spec.title, criteriaDone: d.spec.criteriaDone, criteriaTotal: d.spec.criteriaTotal },
+      review: d.review && { file: rel(d.review.file), verdict: d.review.verdict, findings: d.review.findings, tests: d.review.tests },
+      finalization: d.finalization && { file: rel(d.finalization.file), risk: d.finalization.risk, readyForMerge: d.finalization.readyForMerge,
+        recommendedAction: d.finalization.recommendedAction },
+      comments: d.comments, commentStats: d.commentStats,
+    }, diagnostics: d.diagnostics.map((x) => diagnosticLine(root, x)) }, null, 2));
+    return 0;
+  }
+  out(`${task.id}  ${task.title}`);
+  out(`  ${task.status} · ${task.priority} · ${task.category} · ${task.queue}${task.weight ? ` · ${task.weight}` : ''}${task.initiativeId ? ` · ${task.initiativeId}` : ''}`);
+  for (const p of task.phases) {
+    out(`  ${p.current ? '▶' : ' '} ${p.name.padEnd(12)} ${p.status.padEnd(10)} ${p.iterations ?? '-'}/${p.maxIterations ?? '-'} ${p.duration ?? ''}${p.checkpoint ? ` @${p.checkpoint}` : ''}${p.tokens ? ` ${p.tokens.total} tokens` : ''}`);
+  }
+  if (d.testReport) out(`  tests: ${d.testReport.summary.passed}/${d.testReport.summary.total} passed, ${d.testReport.summary.failed} failed`);
+  if (d.review) out(`  review: ${d.review.verdict ?? '(no verdict)'}`);
+  if (d.finalization) out(`  finalization risk: ${d.finalization.risk ?? '(none)'}`);
+  out(`  ${d.transcripts.length} transcript(s), ${d.attachments.length} attachment(s), ${d.comments.length} comment(s)`);
+  for (const c of d.comments) out(`    [${c.authorType}] ${c.author}: ${c.content.split('\n')[0]}`);
+  for (const x of d.diagnostics) out(`  ${diagnosticLine(root, x)}`);
+  return 0;
+}

@@ -1,0 +1,63 @@
+import { editContext } from '../core/formats/orc/edit-context';
+import { setDependencies } from '../core/formats/orc/edit-dependencies';
+import { setTaskInitiative } from '../core/formats/orc/edit-initiative-link';
+import { createTask } from '../core/formats/orc/edit-new-task';
+import { resolveTask } from '../core/formats/orc/edit-resolve';
+import { setTaskField, TASK_FIELDS, type TaskField } from '../core/formats/orc/edit-task-fields';
+import { EditRefused } from '../core/io/guarded-edit';
+import { parse, UsageError } from './args';
+import { openService } from './open-service';
+import { showTask } from './task-show';
+
+export const taskUsage = [
+  'baton task new TITLE [--description TEXT] [--weight W] [--category C] [--priority P] [--queue Q] [--initiative INIT-ID] [--blocked-by IDS] [--related-to IDS] [--dir DIR]',
+  'baton task set TASK-ID FIELD VALUE [--dir DIR]   (FIELD: priority, queue, category, weight, title, initiative, blocked_by, related_to)',
+  'baton task resolve TASK-ID [--message TEXT] [--dir DIR]',
+  'baton task show TASK-ID [--json] [--dir DIR]',
+].join('\n  ');
+
+const SET_FIELDS = [...TASK_FIELDS, 'initiative', 'initiative_id', 'blocked_by', 'related_to'] as const;
+
+/** `baton task …`: the orc edits of the extension, with the same validation; exit 1 with the reason when refused. */
+export async function taskCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'show') return showTask(rest, out);
+  const { values, positionals } = parse(rest, {
+    dir: { type: 'string' }, description: { type: 'string' }, weight: { type: 'string' }, category: { type: 'string' },
+    priority: { type: 'string' }, queue: { type: 'string' }, initiative: { type: 'string' }, 'blocked-by': { type: 'string' },
+    'related-to': { type: 'string' }, message: { type: 'string', short: 'm' },
+  });
+  if (sub !== 'new' && sub !== 'set' && sub !== 'resolve') throw new UsageError(`task needs new, set, resolve or show${sub ? ` (not "${sub}")` : ''}`);
+  const { root, service } = await openService({ dir: values.dir, home: undefined, noCache: true });
+  const ctx = editContext(root, service.items());
+  try {
+    let result;
+    if (sub === 'new') {
+      if (positionals.length !== 1) throw new UsageError('task new needs one TITLE (quote it)');
+      result = await createTask(ctx, { title: positionals[0]!, description: values.description, weight: values.weight, category: values.category,
+        priority: values.priority, queue: values.queue, initiative: values.initiative, blockedBy: ids(values['blocked-by']), relatedTo: ids(values['related-to']) });
+      out(result.id);
+    } else if (sub === 'resolve') {
+      if (positionals.length !== 1) throw new UsageError('task resolve needs a TASK-ID');
+      result = await resolveTask(ctx, positionals[0]!, values.message);
+    } else {
+      if (positionals.length !== 3) throw new UsageError('task set needs TASK-ID FIELD VALUE');
+      const [id, field, value] = positionals as [string, string, string];
+      if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UsageError(`unknown field "${field}" (one of ${SET_FIELDS.join(', ')})`);
+      if (field === 'initiative' || field === 'initiative_id') result = await setTaskInitiative(ctx, id, value || null);
+      else if (field === 'blocked_by' || field === 'related_to') result = await setDependencies(ctx, id, field, ids(value));
+      else result = await setTaskField(ctx, id, field as TaskField, value);
+    }
+    for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
+    process.stderr.write(`${result.summary}\n`);
+    return 0;
+  } catch (err) {
+    if (err instanceof EditRefused) { process.stderr.write(`baton task ${sub}: ${err.message}\n`); return 1; }
+    throw err;
+  }
+}
+
+/** `TASK-001,TASK-002` or space separated; an empty string is an empty list. */
+function ids(value: string | undefined): string[] {
+  return (value ?? '').split(/[\s,]+/).filter(Boolean);
+}
