@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { resolveInside } from '../core/io/safe-path';
-import { ownersOf } from '../core/service/ownership';
 import { parse, UsageError } from './args';
 import { openService } from './open-service';
 
@@ -14,12 +13,13 @@ export async function ownerCommand(argv: string[], out: (s: string) => void): Pr
   if (!target) throw new UsageError('owner needs a FILE');
   const root = path.resolve(values.root ?? '.');
   if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new UsageError(`not a folder: ${values.root}`);
-  const rel = resolveInside(root, path.isAbsolute(target) ? target : path.resolve(process.cwd(), target));
+  // CLI.md: FILE is relative to DIR, or absolute inside it.
+  const rel = resolveInside(root, target);
   if (!rel.ok) throw new UsageError(rel.reason);
   const { service } = await openService({ dir: root, home: undefined, noCache: !!values['no-cache'] });
-  const owners = ownersOf(service.items(), rel.relative);
+  const owners = service.intents.ownersOf(root, rel.relative);
   if (values.json) out(JSON.stringify({ file: rel.relative, owners }, null, 2));
   else if (!owners.length) out(`${rel.relative}: no owning intent`);
-  else for (const o of owners) out(`${rel.relative}: ${o.intent} ${o.name} (via ${o.via})`);
+  else for (const o of owners) out(`${rel.relative}: ${o.intent} ${o.name} (via ${o.via}${o.pattern ? ` ${o.pattern}` : ''})`);
   return 0;
 }

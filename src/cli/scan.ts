@@ -2,6 +2,7 @@ import { hasErrors } from '../core/model/diagnostic';
 import { diagnosticLine, scanReport } from '../core/report/scan-report';
 import type { WorkItem } from '../core/model/work-item';
 import { parse } from './args';
+import { intentsSummary } from './scan-intents';
 import { orchestralSummary } from './scan-orchestral';
 import { openService } from './open-service';
 
@@ -16,7 +17,7 @@ export async function scanCommand(argv: string[], out: (s: string) => void): Pro
   if (values.json) {
     out(JSON.stringify(scanReport(root, items, service.decisions(), diagnostics), null, 2));
   } else {
-    out([summary(root, items), ...orchestralSummary(items, service.decisions())].join('\n'));
+    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items)].join('\n'));
     const report = scanReport(root, items, [], diagnostics);
     if (report.diagnostics.length) {
       out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);

@@ -1,8 +1,9 @@
+import type { IntentsItem } from '../formats/intents/model';
 import type { OrcItem } from '../formats/orc/model';
 import type { OrchestralDecision, OrchestralItem } from '../formats/orchestral/model';
 
 /** Every item any view shows. Each system adds its members here as its reader lands. */
-export type WorkItem = OrcItem | OrchestralItem;
+export type WorkItem = OrcItem | OrchestralItem | IntentsItem;
 
 /**
  * Every pending question a person is asked to answer, across systems (the "Needs you" inbox). Each system adds

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
+import { intentItemJson } from '../formats/intents/json';
 import { orcItemJson } from '../formats/orc/json';
 import { orchestralDecisionJson, orchestralRunJson } from '../formats/orchestral/json';
 
@@ -26,6 +27,7 @@ export function itemJson(root: string, item: WorkItem): Record<string, unknown> 
     file: displayPath(root, item.file) };
   switch (item.system) {
     case 'orc': return { ...base, ...orcItemJson(item) };
+    case 'intents': return { ...base, ...intentItemJson(item) };
     case 'orchestral': return { ...base, ...orchestralRunJson(item, (f) => displayPath(root, f)) };
   }
 }

@@ -24,6 +24,12 @@ export interface ParsedFile<R = unknown> {
   readonly diagnostics: Diagnostic[];
 }
 
+/** What an adapter's own `read` gives back: the record plus the size and mtime the persistent cache keys on. */
+export interface ReadFile<R> extends ParsedFile<R | undefined> {
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
 export interface LinkInput<R> {
   readonly ctx: SourceContext;
   readonly files: ReadonlyMap<string, R>;
@@ -54,6 +60,11 @@ export interface SystemAdapter<R = unknown> {
   /** Whether an absolute path (maybe new, maybe deleted) is one of this system's files. */
   accepts(file: string, ctx: SourceContext): boolean;
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<R>;
+  /**
+   * For files that must not be read whole (append-only logs that grow without bound): the adapter reads what it
+   * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
+   */
+  read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
   link(input: LinkInput<R>): LinkOutput;
   /** The files an item is made from: a change to any of them changes the item. */
   sources(item: WorkItem): readonly string[];

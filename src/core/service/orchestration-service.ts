@@ -2,11 +2,14 @@ import path from 'node:path';
 import { Disposable } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import type { Diagnostic } from '../model/diagnostic';
+import type { SystemId } from '../model/system';
 import type { Decision, WorkItem } from '../model/work-item';
+import { IntentsAdapter } from '../formats/intents/adapter';
 import { OrcAdapter } from '../formats/orc/adapter';
 import { OrchestralAdapter } from '../formats/orchestral/adapter';
 import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { IndexCache } from './index-cache';
+import { IntentsService } from './intents-service';
 import { WorkspaceIndex, type IndexChange } from './workspace-index';
 
 export type { IndexChange } from './workspace-index';
@@ -20,7 +23,7 @@ export interface ServiceOptions {
 
 /** Every system Baton reads, in the order their items are listed. */
 export function defaultAdapters(): SystemAdapter[] {
-  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter];
+  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter];
 }
 
 /**
@@ -34,12 +37,15 @@ export class OrchestrationService extends Disposable {
   /** Fires after every scan and every file refresh that touched Baton's files. */
   readonly onDidChange: Event<IndexChange> = this.changeEmitter.event;
   private scanned = false;
+  /** The intents system's queries and edits (spec 003's OrchestrationService interface). */
+  readonly intents: IntentsService;
 
   constructor(options: ServiceOptions) {
     super();
     const adapters = options.adapters ?? defaultAdapters();
     this.cache = options.cache;
     this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, adapters, options.now));
+    this.intents = new IntentsService(this);
   }
 
   /** Every folder and glob the adapters want watched, for every workspace folder. */
@@ -100,6 +106,11 @@ export class OrchestrationService extends Disposable {
 
   diagnostics(): Diagnostic[] {
     return this.indexes.flatMap((i) => i.diagnostics());
+  }
+
+  /** Every parsed record of one system, with its folder and file (for queries a system builds over its files). */
+  records(system: SystemId): { root: string; file: string; record: unknown }[] {
+    return this.indexes.flatMap((i) => i.records(system).map((r) => ({ root: i.root, ...r })));
   }
 
   /** A file under a workspace folder goes to that folder's index (the deepest, when folders nest). */

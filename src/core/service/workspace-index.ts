@@ -116,6 +116,13 @@ export class WorkspaceIndex {
     ];
   }
 
+  /** The parsed record of every file of one system (records are replaced only when their file is re-read). */
+  records(system: string): { file: string; record: unknown }[] {
+    const out: { file: string; record: unknown }[] = [];
+    for (const [file, entry] of this.entries) if (entry.system === system && entry.record !== undefined) out.push({ file, record: entry.record });
+    return out;
+  }
+
   /** The cache entries to persist (without the adapter reference). */
   cacheEntries(): Map<string, CacheEntry> {
     const out = new Map<string, CacheEntry>();
@@ -128,6 +135,9 @@ export class WorkspaceIndex {
       const stat = await fs.stat(file).catch(() => undefined);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
+    const own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
+    if (own === 'missing') return undefined;
+    if (own !== 'whole') return { system: adapter.system, version: adapter.version, ...own };
     const read = await readStateText(file);
     if (!read.ok) {
       if (read.missing) return undefined;

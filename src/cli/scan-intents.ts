@@ -1,0 +1,14 @@
+import type { Intent } from '../core/formats/intents/model';
+import type { WorkItem } from '../core/model/work-item';
+
+/** The intents part of `baton scan`'s readable summary: one line per intent, with its scope. */
+export function intentsSummary(items: readonly WorkItem[]): string[] {
+  const intents = items.filter((i): i is Intent => i.system === 'intents');
+  if (!intents.length) return [];
+  const lines = [`\nintents: ${intents.length} intent${intents.length === 1 ? '' : 's'}`];
+  for (const i of intents) {
+    const scope = i.ownedScope.length ? `  [${i.ownedScope.join(', ')}]` : '';
+    lines.push(`  ${i.id.padEnd(10)} ${(i.status || '(none)').padEnd(11)} ${i.title}${scope}`);
+  }
+  return lines;
+}

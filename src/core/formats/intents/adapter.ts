@@ -1,0 +1,78 @@
+import { isFile } from '../../io/list-dirs';
+import { diagnostic } from '../../model/diagnostic';
+import type { WorkItem } from '../../model/work-item';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import { parseIntentMap } from './intent-map';
+import { parseIntentsFile } from './intents-file';
+import { byKind, linkIntents } from './link';
+import { TRACE_INDEX_ENTRIES, type IntentsRecord, type TraceFileRecord } from './model';
+import { classifyIntentsPath, intentsFilePath, ORCHESTRATION_DIR, relativePosix } from './paths';
+import { describeTraceLine, readTraceTail, SMALL_TRACE_BYTES } from './trace-tail';
+
+/**
+ * The intents ("Handshake") system: `.orchestration/active_intents.yaml`, `intent_map.md` and the append-only
+ * `agent_trace.jsonl`. The trace is never read whole: only its tail, from the end of the file.
+ */
+export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
+  readonly system = 'intents' as const;
+  readonly version = 1;
+
+  async discover(ctx: SourceContext): Promise<string[]> {
+    const files = (['intents', 'map', 'trace'] as const).map((k) => intentsFilePath(ctx.root, k));
+    const exists = await Promise.all(files.map(isFile));
+    return files.filter((_, i) => exists[i]);
+  }
+
+  watchPatterns(ctx: SourceContext): WatchPattern[] {
+    // The whole folder: deleting or renaming .orchestration/ must reach the index too.
+    return [{ base: ctx.root, glob: `${ORCHESTRATION_DIR}/**` }];
+  }
+
+  accepts(file: string, ctx: SourceContext): boolean {
+    return classifyIntentsPath(relativePosix(ctx.root, file)) !== undefined;
+  }
+
+  /** The trace reads its own tail; the other two files are small and read whole (and given to `parse`). */
+  async read(file: string, ctx: SourceContext): Promise<ReadFile<IntentsRecord> | 'whole' | 'missing'> {
+    if (classifyIntentsPath(relativePosix(ctx.root, file)) !== 'trace') return 'whole';
+    let tail;
+    try {
+      tail = await readTraceTail(file, { limit: TRACE_INDEX_ENTRIES });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+      return { size: -1, mtimeMs: -1, record: undefined,
+        diagnostics: [diagnostic('intents', file, 'error', `cannot read the trace (${(err as NodeJS.ErrnoException).code ?? String(err)})`)] };
+    }
+    const record: TraceFileRecord = { kind: 'trace', size: tail.size, entries: tail.entries, writeInProgress: tail.writeInProgress, complete: tail.complete };
+    const diagnostics = tail.problems.map((p) => diagnostic('intents', file, p.severity,
+      p.line === null ? `${describeTraceLine(p)}: ${p.message}` : p.message, p.line === null ? null : { line: p.line, column: 1 }));
+    if (!tail.complete && tail.size > SMALL_TRACE_BYTES && diagnostics.length) {
+      diagnostics.push(diagnostic('intents', file, 'info', `only the newest ${tail.entries.length} entries of this ${Math.round(tail.size / 1048576)} MB trace were checked`));
+    }
+    return { size: tail.size, mtimeMs: tail.mtimeMs, record, diagnostics };
+  }
+
+  parse(file: string, text: string, ctx: SourceContext): ParsedFile<IntentsRecord> {
+    switch (classifyIntentsPath(relativePosix(ctx.root, file))) {
+      case 'map': return parseIntentMap(file, ctx.root, text);
+      case 'intents': return parseIntentsFile(file, ctx.root, text);
+      default: return { record: undefined as never, diagnostics: [diagnostic('intents', file, 'error', 'not an intents file')] };
+    }
+  }
+
+  link(input: LinkInput<IntentsRecord>): LinkOutput {
+    const { items, diagnostics } = linkIntents(input.ctx.root, byKind(input.files));
+    return { items, decisions: [], diagnostics };
+  }
+
+  sources(item: WorkItem): readonly string[] {
+    return [item.file];
+  }
+
+  /** Map rows and trace entries come from the other two files: a change there changes the intent. */
+  derivedSignature(item: WorkItem): string {
+    if (item.system !== 'intents') return '';
+    return [item.mapRows.map((r) => `${r.file}:${r.owner}:${r.lastModifiedBy}:${r.hashText}`).join(','),
+      item.recentTrace.map((t) => `${t.timestamp}:${t.action}:${t.traceId}:${t.line}`).join(',')].join('|');
+  }
+}

@@ -1,0 +1,35 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { hashMatches, sha256File } from '../../io/content-hash';
+import type { MapRow } from './model';
+
+/**
+ * Whether a file still holds the bytes the intent map recorded: `same`, `drifted` (changed since), `missing`
+ * (gone), or `unrecorded` (the map has no usable hash, e.g. `n/a`). A truncated hash is compared as a prefix.
+ */
+export type Drift = 'same' | 'drifted' | 'missing' | 'unrecorded';
+
+export interface DriftResult {
+  readonly drift: Drift;
+  /** The file's current `sha256:<hex>`, when it could be read. */
+  readonly actual: string | null;
+}
+
+/** Hashes are cached by path, size and mtime: re-opening the map does not re-read unchanged files. */
+export class DriftChecker {
+  private readonly cache = new Map<string, { size: number; mtimeMs: number; hash: string }>();
+
+  async check(root: string, row: MapRow): Promise<DriftResult> {
+    const file = path.join(root, ...row.file.split('/'));
+    const stat = await fs.stat(file).catch(() => undefined);
+    if (!stat?.isFile()) return { drift: 'missing', actual: null };
+    let actual = this.cache.get(file);
+    if (!actual || actual.size !== stat.size || actual.mtimeMs !== stat.mtimeMs) {
+      const hash = await sha256File(file);
+      if (!hash) return { drift: 'missing', actual: null };
+      this.cache.set(file, actual = { size: stat.size, mtimeMs: stat.mtimeMs, hash });
+    }
+    if (!row.hash) return { drift: 'unrecorded', actual: actual.hash };
+    return { drift: hashMatches(row.hash, actual.hash) ? 'same' : 'drifted', actual: actual.hash };
+  }
+}

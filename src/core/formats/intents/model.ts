@@ -1,0 +1,111 @@
+import type { RecordedHash } from '../../io/content-hash';
+import type { WorkItemBase } from '../../model/items';
+import type { ScopeEntry } from './scope';
+import type { IntentFields } from './schemas';
+
+/*
+ * What each intents file contributes to the index (plain JSON, so it can be cached), and the intent item the
+ * views consume.
+ */
+
+export interface IntentEntryRecord {
+  /** Position in the file's list (the `yaml` path to it is [rootKey, index]). */
+  readonly index: number;
+  readonly fields: IntentFields & { readonly id: string };
+  readonly scope: readonly ScopeEntry[];
+}
+
+export interface IntentsFileRecord {
+  readonly kind: 'intents';
+  /** Which root key holds the list: the spec's `intents`, the forks' `active_intents`, or null for a bare list. */
+  readonly rootKey: 'intents' | 'active_intents' | null;
+  /** contentHash (hex sha256) of the text parsed: an edit is refused when the file on disk no longer has it. */
+  readonly textHash: string;
+  readonly intents: readonly IntentEntryRecord[];
+}
+
+/** One row of intent_map.md's table. */
+export interface MapRow {
+  /** Workspace-relative with `/`. */
+  readonly file: string;
+  readonly owner: string | null;
+  readonly lastModifiedBy: string | null;
+  /** The hash cell as written (`sha256:…`, `sha256:1a2b...`, `n/a`), or null when empty. */
+  readonly hashText: string | null;
+  readonly hash: RecordedHash | null;
+  /** 1-based line of the row in intent_map.md. */
+  readonly line: number;
+}
+
+export interface MapFileRecord {
+  readonly kind: 'map';
+  readonly rows: readonly MapRow[];
+}
+
+/** One trace line, normalised from whichever shape it was written in; bounded in size. */
+export interface TraceEntry {
+  readonly shape: 'spec' | 'flat' | 'other';
+  /** 1 for the newest line of the file. */
+  readonly fromEnd: number;
+  /** Absolute 1-based line number, when it could be known cheaply. */
+  readonly line: number | null;
+  readonly timestamp: string | null;
+  readonly agentId: string | null;
+  readonly intentId: string | null;
+  /** `action_type` (spec) or `mutation_class` (flat variant), as written. */
+  readonly action: string | null;
+  /** `result.status` as written. */
+  readonly status: string | null;
+  readonly summary: string | null;
+  readonly error: string | null;
+  readonly toolName: string | null;
+  readonly command: string | null;
+  readonly files: readonly string[];
+  readonly contentHash: string | null;
+  readonly sessionId: string | null;
+  readonly vcsRef: string | null;
+  readonly traceId: string | null;
+}
+
+export interface TraceFileRecord {
+  readonly kind: 'trace';
+  readonly size: number;
+  /** The newest entries (newest first), at most TRACE_INDEX_ENTRIES. */
+  readonly entries: readonly TraceEntry[];
+  /** The last line has no newline yet and is not valid JSON: a writer is still adding to it. */
+  readonly writeInProgress: boolean;
+  /** Every line of the file was read (it is small); otherwise only the tail was. */
+  readonly complete: boolean;
+}
+
+export type IntentsRecord = IntentsFileRecord | MapFileRecord | TraceFileRecord;
+
+export interface Intent extends WorkItemBase {
+  readonly system: 'intents';
+  readonly kind: 'intent';
+  readonly name: string | null;
+  readonly description: string | null;
+  readonly constraints: readonly string[];
+  /** owned_scope as written. */
+  readonly ownedScope: readonly string[];
+  readonly scope: readonly ScopeEntry[];
+  readonly acceptanceCriteria: readonly string[];
+  readonly relatedSpecs: readonly string[];
+  readonly assignedAgent: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  readonly index: number;
+  readonly rootKey: IntentsFileRecord['rootKey'];
+  /** Rows of intent_map.md this intent owns or last modified. */
+  readonly mapRows: readonly MapRow[];
+  /** The newest trace entries naming this intent (newest first). */
+  readonly recentTrace: readonly TraceEntry[];
+  /** Every field the file holds for the intent that validated, unknown ones included. */
+  readonly fields: IntentFields;
+}
+
+export type IntentsItem = Intent;
+
+/** Newest trace entries kept in the index (per file) and per intent. */
+export const TRACE_INDEX_ENTRIES = 200;
+export const RECENT_TRACE_PER_INTENT = 5;
