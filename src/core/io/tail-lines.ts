@@ -118,7 +118,7 @@ export async function countNewlines(file: string, bytes: number): Promise<number
     for (let at = 0; at < bytes;) {
       const { bytesRead } = await handle.read(chunk, 0, Math.min(chunk.length, bytes - at), at);
       if (!bytesRead) break;
-      for (let i = 0; i < bytesRead; i++) if (chunk[i] === NEWLINE) count++;
+      for (let i = chunk.indexOf(NEWLINE, 0); i >= 0 && i < bytesRead; i = chunk.indexOf(NEWLINE, i + 1)) count++;
       at += bytesRead;
     }
     return count;
