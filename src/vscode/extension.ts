@@ -2,8 +2,10 @@ import * as vscode from 'vscode';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { ContextKeys, setContext } from './context-keys';
+import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { StateFileWatcher } from './file-watcher';
 import { ProblemsPublisher } from './problems';
+import { registerRuns, type RunsApi } from './runs/register-runs';
 import { sourceContext } from './settings';
 import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
@@ -19,6 +21,10 @@ export interface BatonApi {
   /** The Tasks view's provider, so tests in the extension host can read the real tree. */
   readonly tasksTree: TasksTreeProvider;
   readonly statusBar: StatusBarCounts;
+  /** The "Needs you" inbox (sidebar view, panels): tests drive its webview controllers. */
+  readonly decisions: DecisionsApi;
+  /** The Runs view (Orchestral/Dure) and the MRP viewer. */
+  readonly runs: RunsApi;
 }
 
 /**
@@ -44,12 +50,14 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service)),
   );
+  const decisions = registerDecisions(context, service);
+  const runs = registerRuns(context, service);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar };
+  return { service, ready, tasksTree: tree, statusBar, decisions, runs };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

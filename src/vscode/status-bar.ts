@@ -28,7 +28,9 @@ export class StatusBarCounts extends Disposable {
     const blocked = tasks.filter((t) => t.status === 'blocked' || ('blocked' in t && t.blocked === true)).length;
     const needsYou = this.service.decisions().length;
     this.item.text = `$(sync) ${running} running  $(lock) ${blocked} blocked  $(bell) ${needsYou} needs you`;
-    this.item.tooltip = `Baton: ${running} running, ${blocked} blocked, ${needsYou} waiting for you. Click to show the tasks.`;
+    // With questions waiting, the click goes where they can be answered.
+    this.item.command = needsYou ? 'baton.needsYou.focus' : 'baton.tasks.focus';
+    this.item.tooltip = `Baton: ${running} running, ${blocked} blocked, ${needsYou} waiting for you. Click to show ${needsYou ? 'them' : 'the tasks'}.`;
     this.item.backgroundColor = needsYou ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.show();
   }

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
+import type { Decision } from '../model/work-item';
+
+/** An answer to any pending decision; `form` says which system's form produced it. */
+export type DecisionAnswer = { readonly form: 'crp' } & CrpAnswer;
+
+export type DecisionOutcome =
+  | { readonly ok: true; readonly message: string; readonly written: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/**
+ * The fingerprint of a decision as shown: the content hashes of the files an answer would rewrite. A form sends
+ * it back with the answer, and the writer refuses when the files no longer match it.
+ */
+export function decisionVersion(d: Decision): string {
+  switch (d.system) {
+    case 'orchestral': return `${d.crpHash}:${d.stateHash ?? ''}`;
+  }
+}
+
+/** Answers a decision in its own system's format (the inbox form, the panel and the commands all come here). */
+export async function answerDecision(d: Decision, shownVersion: string, answer: DecisionAnswer): Promise<DecisionOutcome> {
+  switch (d.system) {
+    case 'orchestral': {
+      if (answer.form !== 'crp') return { ok: false, message: `${d.id} is a CRP; this answer is for a ${answer.form}` };
+      const [crpHash = '', stateHash = ''] = shownVersion.split(':');
+      const outcome = await answerCrp({ crpFile: d.file, crpId: d.id, runDir: d.runDir, shownCrpHash: crpHash, shownStateHash: stateHash || null }, answer);
+      if (!outcome.ok) return { ok: false, message: outcome.message };
+      const stateFile = path.join(d.runDir, 'state.json');
+      return {
+        ok: true,
+        message: `${d.id} answered: ${outcome.vcrId} written to ${path.basename(d.runDir)}/vcr/, the CRP resolved` +
+          (outcome.stateCleared ? ' and the run no longer waits on it.' : '.'),
+        written: [outcome.vcrFile, d.file, ...(outcome.stateCleared ? [stateFile] : [])],
+      };
+    }
+  }
+}

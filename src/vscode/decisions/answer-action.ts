@@ -1,0 +1,25 @@
+import * as vscode from 'vscode';
+import { answerDecision, type DecisionAnswer, type DecisionOutcome } from '../../core/decisions/answer-decision';
+import { decisionKey } from '../../core/model/items';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+
+export const UNTRUSTED_MESSAGE = 'Baton writes no files in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to answer.';
+
+/**
+ * Answers a pending decision from the inbox, the panel or a command: refuses in an untrusted workspace and for a
+ * decision that is no longer pending, writes through the core writer (which refuses files changed since they
+ * were shown), then re-reads the written files at once so every view updates without waiting for the watcher.
+ */
+export async function performAnswer(service: OrchestrationService, key: string, shownVersion: string, answer: DecisionAnswer): Promise<DecisionOutcome> {
+  if (!vscode.workspace.isTrusted) return { ok: false, message: UNTRUSTED_MESSAGE };
+  const decision = service.decisions().find((d) => decisionKey(d) === key);
+  if (!decision) return { ok: false, message: 'This decision is no longer pending: it was answered, or its file is gone. Nothing was written.' };
+  let outcome: DecisionOutcome;
+  try {
+    outcome = await answerDecision(decision, shownVersion, answer);
+  } catch (err) {
+    outcome = { ok: false, message: `Baton could not write the answer: ${(err as Error).message}` };
+  }
+  if (outcome.ok) for (const file of outcome.written) await service.fileChanged(file);
+  return outcome;
+}

@@ -1,0 +1,32 @@
+import * as vscode from 'vscode';
+import { decisionVersion } from '../../core/decisions/answer-decision';
+import { decisionKey } from '../../core/model/items';
+import type { Decision } from '../../core/model/work-item';
+import type { DecisionView } from '../../shared/decisions-protocol';
+
+/** What a form needs to show a decision (plain data: it crosses into the webview). */
+export function decisionView(d: Decision): DecisionView {
+  const key = decisionKey(d);
+  const source = vscode.workspace.asRelativePath(d.file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
+  switch (d.system) {
+    case 'orchestral':
+      return {
+        key, version: decisionVersion(d), system: d.system, title: d.id,
+        subtitle: `${d.runTitle === d.run ? d.run : `${d.runTitle} — ${d.run}`}${d.base === '.dure' ? ' (Dure)' : ''}`,
+        source,
+        form: {
+          form: 'crp', type: d.type, createdBy: d.createdBy, createdAt: d.createdAt, context: d.context,
+          questions: d.questions.map((q) => ({ id: q.id, question: q.question, context: q.context, recommendation: q.recommendation,
+            options: q.options.map((o) => ({ id: o.id, label: o.label, description: o.description, risk: o.risk, pros: o.pros, cons: o.cons })) })),
+        },
+      };
+  }
+}
+
+/** One line for pickers and trees. */
+export function decisionLabel(d: Decision): { label: string; description: string; detail: string } {
+  switch (d.system) {
+    case 'orchestral':
+      return { label: d.id, description: `${d.runTitle} — ${d.run}`, detail: d.question };
+  }
+}

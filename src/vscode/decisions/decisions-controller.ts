@@ -1,0 +1,93 @@
+import * as vscode from 'vscode';
+import { decisionKey } from '../../core/model/items';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { Emitter } from '../../core/util/event';
+import { fromDecisionsWebview, type ToDecisionsWebview } from '../../shared/decisions-protocol';
+import { parseFromWebview } from '../../shared/protocol';
+import { performAnswer } from './answer-action';
+import { decisionView } from './decision-views';
+
+export interface ControllerOptions {
+  readonly mode: 'inbox' | 'single';
+  /** The decision a panel shows (single mode). */
+  readonly focus: string | null;
+  readonly openPanel: (key: string) => void;
+}
+
+/** What the last message from the webview led to (tests read it; nothing else depends on it). */
+export type Handled = { readonly ok: true; readonly type: string } | { readonly ok: false; readonly error: string };
+
+/**
+ * Binds one webview (the sidebar view or a panel) to the service: posts the pending decisions after the
+ * webview's `ready` and whenever they change, and acts on what the webview sends — only after zod validated it.
+ */
+export class DecisionsController extends Disposable {
+  private ready = false;
+  private lastHandled: Handled | undefined;
+  private readonly postEmitter = this._register(new Emitter<ToDecisionsWebview>());
+  /** Fires with every message posted to the webview (tests wait on it instead of sleeping). */
+  readonly onDidPost = this.postEmitter.event;
+
+  constructor(private readonly webview: vscode.Webview, private readonly service: OrchestrationService, private readonly options: ControllerOptions) {
+    super();
+    this._register(webview.onDidReceiveMessage((raw) => void this.receive(raw)));
+    this._register(service.onDidChange((change) => { if (change.decisionsChanged) this.post(); }));
+    this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.post()));
+  }
+
+  get handled(): Handled | undefined {
+    return this.lastHandled;
+  }
+
+  /** Everything the webview sends comes through here; an invalid message is refused before any handler. */
+  async receive(raw: unknown): Promise<Handled> {
+    const parsed = parseFromWebview(fromDecisionsWebview, raw);
+    if (!parsed.ok) {
+      console.warn(`baton: refused a message from the decisions webview: ${parsed.error}`);
+      return this.lastHandled = { ok: false, error: parsed.error };
+    }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.post();
+        break;
+      case 'answer': {
+        const outcome = await performAnswer(this.service, message.key, message.version, message.answer);
+        this.send({ type: 'answerResult', requestId: message.requestId, key: message.key, ok: outcome.ok, message: outcome.message });
+        if (!outcome.ok) void vscode.window.showWarningMessage(outcome.message);
+        break;
+      }
+      case 'openSource': {
+        const d = this.service.decisions().find((x) => decisionKey(x) === message.key);
+        if (d) await vscode.window.showTextDocument(vscode.Uri.file(d.file), { preview: true, viewColumn: vscode.ViewColumn.Active });
+        break;
+      }
+      case 'openPanel':
+        this.options.openPanel(message.key);
+        break;
+    }
+    return this.lastHandled = { ok: true, type: message.type };
+  }
+
+  /** Sends the current decisions (the host always re-sends data; the webview keeps only UI state). */
+  post(): void {
+    if (!this.ready || this.isDisposed) return;
+    this.send(this.snapshot());
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  private send(message: ToDecisionsWebview): void {
+    void this.webview.postMessage(message);
+    this.postEmitter.fire(message);
+  }
+
+  snapshot(): ToDecisionsWebview {
+    return { type: 'decisions', decisions: this.service.decisions().map(decisionView), trusted: vscode.workspace.isTrusted,
+      mode: this.options.mode, focus: this.options.focus };
+  }
+}

@@ -1,0 +1,177 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunVcr } from '../../core/formats/orchestral/model';
+import { decisionText } from '../../core/formats/orchestral/vcr-text';
+import { decisionKey } from '../../core/model/items';
+import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
+
+/*
+ * The Runs view's rows. Each node class owns its TreeItem. contextValue scheme (menus match it by regex):
+ * `run:orchestral:<phase>[:error][:mrp]`, `agent:orchestral:<status>[:error]`, `runfile`, `runfolder`,
+ * `vcr:orchestral`, `decision:orchestral:crp`.
+ */
+
+export const OPEN_FILE_COMMAND = 'baton.runs.openFile';
+
+export class FolderNode {
+  constructor(readonly root: string) {}
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(path.basename(this.root), vscode.TreeItemCollapsibleState.Expanded);
+    item.iconPath = vscode.ThemeIcon.Folder;
+    item.id = `runs-folder:${this.root}`;
+    return item;
+  }
+}
+
+export class RunNode {
+  constructor(public run: OrchestralRun, public decisions: readonly OrchestralCrpDecision[]) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const r = this.run;
+    const item = new vscode.TreeItem(r.title, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `run:${r.dir}`;
+    const parts = [r.phase ? readable(r.phase) : 'no state.json'];
+    if (r.iteration !== null) parts.push(`iteration ${r.iteration}/${r.maxIterations ?? '?'}`);
+    if (r.verdict) parts.push(r.verdict.verdict);
+    if (r.hasError) parts.push('error');
+    if (this.decisions.length) parts.push(`${this.decisions.length} needs you`);
+    item.description = parts.join(' · ');
+    item.iconPath = phaseIcon(r.phase, r.hasError);
+    item.contextValue = `run:orchestral:${r.phase ?? ''}${r.hasError ? ':error' : ''}${r.mrp ? ':mrp' : ''}`;
+    return item;
+  }
+
+  tooltip(): vscode.MarkdownString {
+    const r = this.run;
+    const md = new vscode.MarkdownString('', true);
+    md.appendMarkdown(`**${escape(r.title)}**\n\n`);
+    md.appendMarkdown(`\`${r.id}\` in \`${r.base}/\`${r.runId && r.runId !== r.id ? ` (run_id \`${escape(r.runId)}\`)` : ''}\n\n`);
+    md.appendMarkdown(`Phase: **${escape(r.phase ?? 'unknown')}**`);
+    if (r.iteration !== null) md.appendMarkdown(` · iteration ${r.iteration} of ${r.maxIterations ?? '?'}`);
+    md.appendMarkdown('\n\n');
+    for (const a of r.agents) md.appendMarkdown(`- ${escape(a.name)}: ${escape(a.status ?? '—')}${a.done !== null ? ' · done' : ''}${a.error !== null ? ' · **error.flag**' : ''}\n`);
+    if (r.verdict) md.appendMarkdown(`\nVerdict: **${escape(r.verdict.verdict)}**${r.verdict.reason ? ` — ${escape(r.verdict.reason)}` : ''}\n`);
+    if (r.tokens) md.appendMarkdown(`\nTokens: ${r.tokens.total.toLocaleString('en')}${r.costUsd !== null ? ` · $${r.costUsd.toFixed(4)}` : ''}\n`);
+    if (r.startedAt) md.appendMarkdown(`\nStarted ${escape(r.startedAt)}${r.updatedAt ? ` · updated ${escape(r.updatedAt)}` : ''}\n`);
+    return md;
+  }
+}
+
+/** A pending CRP of the run: opens the answer form. */
+export class DecisionRowNode {
+  readonly decisionKey: string;
+  constructor(readonly decision: OrchestralCrpDecision) {
+    this.decisionKey = decisionKey(decision);
+  }
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(`Needs you: ${this.decision.id}`, vscode.TreeItemCollapsibleState.None);
+    item.description = this.decision.question;
+    item.tooltip = `${this.decision.question}\n\nClick to answer.`;
+    item.iconPath = new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('list.warningForeground'));
+    item.contextValue = 'decision:orchestral:crp';
+    item.command = { command: 'baton.openDecision', title: 'Answer', arguments: [this.decisionKey] };
+    return item;
+  }
+}
+
+export class AgentNode {
+  constructor(readonly run: OrchestralRun, readonly agent: RunAgent, readonly hasFolder: boolean) {}
+  /** The agent's folder in the run (the refiner writes into briefing/). */
+  get folder(): string {
+    return path.join(this.run.dir, this.agent.name === 'refiner' ? 'briefing' : this.agent.name);
+  }
+  getTreeItem(): vscode.TreeItem {
+    const a = this.agent;
+    const item = new vscode.TreeItem(a.name, this.hasFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    item.id = `agent:${this.run.dir}:${a.name}`;
+    const flags = [a.done !== null && 'done', a.error !== null && 'error.flag'].filter(Boolean);
+    item.description = [a.status ?? 'not in state.json', ...flags].join(' · ');
+    item.iconPath = agentIcon(a.status, a.error !== null);
+    item.tooltip = a.error !== null ? `error.flag: ${a.error || '(empty)'}` : a.completedAt ? `completed ${a.completedAt}` : a.startedAt ? `started ${a.startedAt}` : undefined;
+    item.contextValue = `agent:orchestral:${a.status ?? ''}${a.error !== null ? ':error' : ''}`;
+    return item;
+  }
+}
+
+/** A fixed row that opens one file (verdict, test results, events.log…). */
+export class InfoNode {
+  constructor(readonly id: string, readonly label: string, readonly description: string, readonly icon: vscode.ThemeIcon,
+    readonly file: string | null, readonly command?: vscode.Command, readonly tooltip?: string) {}
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    item.description = this.description;
+    item.iconPath = this.icon;
+    item.tooltip = this.tooltip;
+    item.contextValue = this.file ? 'runfile' : 'runinfo';
+    item.command = this.command ?? (this.file ? openFile(this.file) : undefined);
+    return item;
+  }
+}
+
+/** A titled group whose rows are given (Decisions). */
+export class SectionNode {
+  constructor(readonly id: string, readonly label: string, readonly description: string, readonly icon: vscode.ThemeIcon,
+    readonly rows: readonly (InfoNode | VcrNode)[]) {}
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(this.label, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = this.id;
+    item.description = this.description;
+    item.iconPath = this.icon;
+    return item;
+  }
+}
+
+/** A file or folder of the run on disk, listed when its parent is expanded. */
+export class FsNode {
+  constructor(readonly file: string, readonly isFolder: boolean, readonly label?: string, readonly description?: string) {}
+  getTreeItem(): vscode.TreeItem {
+    const item = new vscode.TreeItem(vscode.Uri.file(this.file), this.isFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    if (this.label) item.label = this.label;
+    item.description = this.description;
+    const flag = path.basename(this.file) === 'error.flag';
+    if (flag) item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    item.contextValue = this.isFolder ? 'runfolder' : 'runfile';
+    if (!this.isFolder) item.command = openFile(this.file);
+    return item;
+  }
+}
+
+/** A past decision: one VCR of the run. */
+export class VcrNode {
+  constructor(readonly vcr: RunVcr) {}
+  getTreeItem(): vscode.TreeItem {
+    const v = this.vcr;
+    const item = new vscode.TreeItem(`${v.vcrId}${v.crpId ? ` → ${v.crpId}` : ''}`, vscode.TreeItemCollapsibleState.None);
+    item.description = [decisionText(v.decision), v.rationale].filter(Boolean).join(' · ');
+    const tip = new vscode.MarkdownString('', true);
+    tip.appendMarkdown(`**${escape(v.vcrId)}**${v.crpId ? ` answers ${escape(v.crpId)}` : ''}${v.createdAt ? ` · ${escape(v.createdAt)}` : ''}\n\n`);
+    tip.appendMarkdown(`Decision: ${escape(decisionText(v.decision) || '—')}\n\n`);
+    if (v.rationale) tip.appendMarkdown(`Rationale: ${escape(v.rationale)}\n\n`);
+    if (v.additionalNotes) tip.appendMarkdown(`Notes: ${escape(v.additionalNotes)}\n\n`);
+    if (v.appliesToFuture) tip.appendMarkdown('Applies to future runs.\n');
+    item.tooltip = tip;
+    item.iconPath = new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'));
+    item.contextValue = 'vcr:orchestral';
+    item.command = openFile(v.file);
+    return item;
+  }
+}
+
+export type RunTreeNode = FolderNode | RunNode | DecisionRowNode | AgentNode | InfoNode | SectionNode | FsNode | VcrNode;
+
+export function verdictRow(run: OrchestralRun): InfoNode | undefined {
+  const v = run.verdict;
+  if (!v) return undefined;
+  return new InfoNode(`verdict:${run.dir}`, `Verdict ${v.verdict}`, [v.iteration !== null && `iteration ${v.iteration}`, v.reason].filter(Boolean).join(' · '),
+    verdictIcon(v.verdict), v.file, undefined, [v.reason, ...v.issues.map((i) => `• ${i}`)].filter(Boolean).join('\n'));
+}
+
+function openFile(file: string): vscode.Command {
+  return { command: OPEN_FILE_COMMAND, title: 'Open', arguments: [file] };
+}
+
+/** Text from files goes into Markdown tooltips: escape what Markdown would interpret. */
+function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
+}

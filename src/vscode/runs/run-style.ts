@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+
+/** A codicon per run phase (values Orchestral/Dure does not list get a question mark and are shown as written). */
+const PHASE_ICONS: Record<string, [icon: string, color?: string]> = {
+  refine: ['edit', 'charts.blue'],
+  build: ['tools', 'charts.blue'],
+  verify: ['beaker', 'charts.blue'],
+  gate: ['law', 'charts.purple'],
+  waiting_human: ['bell-dot', 'list.warningForeground'],
+  ready_for_merge: ['git-pull-request', 'charts.green'],
+  completed: ['pass', 'testing.iconPassed'],
+  failed: ['error', 'testing.iconFailed'],
+};
+
+const AGENT_ICONS: Record<string, [icon: string, color?: string]> = {
+  pending: ['circle-large-outline'],
+  running: ['sync~spin', 'charts.green'],
+  completed: ['pass', 'testing.iconPassed'],
+  failed: ['error', 'testing.iconFailed'],
+  waiting: ['watch', 'charts.yellow'],
+  skipped: ['debug-step-over'],
+};
+
+const VERDICT_ICONS: Record<string, [icon: string, color?: string]> = {
+  PASS: ['verified-filled', 'testing.iconPassed'],
+  MINOR_FAIL: ['warning', 'list.warningForeground'],
+  FAIL: ['error', 'testing.iconFailed'],
+  NEEDS_HUMAN: ['bell-dot', 'list.warningForeground'],
+};
+
+function icon([name, color]: [string, string?]): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(name, color ? new vscode.ThemeColor(color) : undefined);
+}
+
+export function phaseIcon(phase: string | null, hasError: boolean): vscode.ThemeIcon {
+  if (hasError) return icon(['error', 'testing.iconFailed']);
+  return icon(PHASE_ICONS[phase ?? ''] ?? ['question']);
+}
+
+export function agentIcon(status: string | null, error: boolean): vscode.ThemeIcon {
+  if (error) return icon(['error', 'testing.iconFailed']);
+  return icon(AGENT_ICONS[status ?? 'pending'] ?? ['question']);
+}
+
+export function verdictIcon(verdict: string): vscode.ThemeIcon {
+  return icon(VERDICT_ICONS[verdict] ?? ['question']);
+}
+
+/** "waiting_human" → "waiting human": values are shown as written, only made readable. */
+export function readable(value: string): string {
+  return value.replace(/[_]+/g, ' ').trim();
+}

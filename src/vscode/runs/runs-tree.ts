@@ -1,0 +1,150 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
+import { itemKey } from '../../core/model/items';
+import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, SectionNode, VcrNode, verdictRow, type RunTreeNode } from './run-nodes';
+
+/**
+ * The Runs view: Orchestral/Dure runs newest first. A run shows what needs you, its agents (status, done and
+ * error flags; expand for the agent's files and outputs), verdict, tests, briefing, events, past decisions
+ * (VCRs) and its Merge-Readiness Pack. A change refreshes only the runs it touched.
+ */
+export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvider<RunTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<RunTreeNode | RunTreeNode[] | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly runNodes = new Map<string, RunNode>();
+  private readonly folders = new Map<string, FolderNode>();
+
+  constructor(private readonly service: OrchestrationService) {
+    super();
+    this._register(service.onDidChange((change) => this.onServiceChange(change)));
+  }
+
+  getTreeItem(node: RunTreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: RunTreeNode): vscode.TreeItem {
+    if (node instanceof RunNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  async getChildren(node?: RunTreeNode): Promise<RunTreeNode[]> {
+    if (!node) {
+      const roots = this.service.folders;
+      if (roots.length > 1) return roots.filter((r) => this.runs(r).length).map((r) => this.folderFor(r));
+      return roots[0] === undefined ? [] : this.runNodesOf(roots[0]);
+    }
+    if (node instanceof FolderNode) return this.runNodesOf(node.root);
+    if (node instanceof RunNode) return this.runChildren(node);
+    if (node instanceof AgentNode) return listFolder(node.folder);
+    if (node instanceof SectionNode) return [...node.rows];
+    if (node instanceof FsNode && node.isFolder) return listFolder(node.file);
+    return [];
+  }
+
+  /** The node of a run, for reveal() and tests. */
+  nodeFor(run: OrchestralRun): RunNode | undefined {
+    return this.runNodes.get(itemKey(run));
+  }
+
+  get runCount(): number {
+    return this.service.items().filter((i) => i.system === 'orchestral' && i.kind === 'run').length;
+  }
+
+  private runs(root: string): OrchestralRun[] {
+    return this.service.items().filter((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run' && i.root === root);
+  }
+
+  private decisionsOf(run: OrchestralRun): OrchestralCrpDecision[] {
+    return this.service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral' && d.runDir === run.dir);
+  }
+
+  private runNodesOf(root: string): RunNode[] {
+    // Newest first: by start time when state.json has one, else by the run id (a timestamp in both id styles).
+    const order = (r: OrchestralRun) => r.startedAt ?? r.id.replace(/\D/g, '');
+    return this.runs(root).sort((a, b) => order(b).localeCompare(order(a)) || b.id.localeCompare(a.id)).map((run) => {
+      const key = itemKey(run);
+      let node = this.runNodes.get(key);
+      if (node) { node.run = run; node.decisions = this.decisionsOf(run); } else this.runNodes.set(key, node = new RunNode(run, this.decisionsOf(run)));
+      return node;
+    });
+  }
+
+  private async runChildren(node: RunNode): Promise<RunTreeNode[]> {
+    const run = node.run;
+    const rows: RunTreeNode[] = this.decisionsOf(run).map((d) => new DecisionRowNode(d));
+    for (const a of run.agents) {
+      const agent = new AgentNode(run, a, false);
+      rows.push(new AgentNode(run, a, await isDir(agent.folder)));
+    }
+    const verdict = verdictRow(run);
+    if (verdict) rows.push(verdict);
+    if (run.results) {
+      const t = run.results;
+      rows.push(new InfoNode(`tests:${run.dir}`, 'Tests', [t.total !== null && `${t.passed ?? '?'}/${t.total} passed`, t.failed ? `${t.failed} failed` : '',
+        t.coverage !== null && `coverage ${t.coverage}%`].filter(Boolean).join(' · '),
+        new vscode.ThemeIcon(t.failed ? 'testing-failed-icon' : 'testing-passed-icon', new vscode.ThemeColor(t.failed ? 'testing.iconFailed' : 'testing.iconPassed')), t.file));
+    }
+    const briefing = path.join(run.dir, 'briefing');
+    if (await isDir(briefing)) rows.push(new FsNode(briefing, true, 'Briefing'));
+    if (run.eventsFile) {
+      const last = run.events?.recent[run.events.recent.length - 1];
+      rows.push(new InfoNode(`events:${run.dir}`, 'Events', `${run.events?.count ?? 0} events${last ? ` · last ${last.event}` : ''}`,
+        new vscode.ThemeIcon('output'), run.eventsFile));
+    }
+    const crps = run.crps.filter((c) => c.status !== 'pending');
+    if (run.vcrs.length || crps.length) {
+      rows.push(new SectionNode(`decisions:${run.dir}`, 'Decisions', `${run.vcrs.length} VCR${run.vcrs.length === 1 ? '' : 's'}`, new vscode.ThemeIcon('history'), [
+        ...run.vcrs.map((v) => new VcrNode(v)),
+        ...crps.map((c) => new InfoNode(`crp:${c.file}`, c.crpId, `${c.status} · ${c.question}`, new vscode.ThemeIcon('comment-discussion'), c.file)),
+      ]));
+    }
+    if (run.mrp || await isFile(path.join(run.dir, 'mrp', 'summary.md'))) {
+      rows.push(new InfoNode(`mrp:${run.dir}`, 'Merge-Readiness Pack', run.mrp?.tests ? `${run.mrp.tests.passed ?? '?'}/${run.mrp.tests.total ?? '?'} tests` : '',
+        new vscode.ThemeIcon('git-pull-request'), null, { command: 'baton.openMrp', title: 'Open the Merge-Readiness Pack', arguments: [run.dir] }));
+    }
+    return rows;
+  }
+
+  private folderFor(root: string): FolderNode {
+    let node = this.folders.get(root);
+    if (!node) this.folders.set(root, node = new FolderNode(root));
+    return node;
+  }
+
+  private onServiceChange(change: IndexChange): void {
+    const runs = change.changed.filter((i): i is OrchestralRun => i.system === 'orchestral');
+    const removed = change.removed.some((k) => this.runNodes.has(k));
+    const added = runs.some((r) => !this.runNodes.has(itemKey(r)));
+    for (const key of change.removed) this.runNodes.delete(key);
+    if (removed || added) { this.changeEmitter.fire(undefined); return; }
+    const dirty: RunNode[] = [];
+    for (const run of runs) {
+      const node = this.runNodes.get(itemKey(run))!;
+      node.run = run;
+      node.decisions = this.decisionsOf(run);
+      dirty.push(node);
+    }
+    if (dirty.length) this.changeEmitter.fire(dirty);
+  }
+}
+
+async function listFolder(dir: string): Promise<FsNode[]> {
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => (e.isFile() || e.isDirectory()) && !e.name.startsWith('.'))
+    .sort((a, b) => Number(b.isDirectory()) - Number(a.isDirectory()) || a.name.localeCompare(b.name))
+    .map((e) => new FsNode(path.join(dir, e.name), e.isDirectory()));
+}
+
+async function isDir(p: string): Promise<boolean> {
+  return (await fs.stat(p).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function isFile(p: string): Promise<boolean> {
+  return (await fs.stat(p).catch(() => undefined))?.isFile() ?? false;
+}

@@ -1,0 +1,118 @@
+import * as assert from 'node:assert';
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
+import { decisionKey } from '../../src/core/model/items';
+import type { DecisionsController } from '../../src/vscode/decisions/decisions-controller';
+import type { BatonApi } from '../../src/vscode/extension';
+import { batonApi, until, workspaceRoot } from './helpers/baton';
+
+const RUN = '.orchestral/runs/run-20260201120000';
+
+/** The sidebar inbox, shown, with its page loaded (the webview said `ready` and got the data). */
+async function shownInbox(api: BatonApi): Promise<DecisionsController> {
+  await vscode.commands.executeCommand('baton.needsYou.focus');
+  await until(api.decisions.needsYou.onDidResolve, () => api.decisions.needsYou.current !== undefined, 15000);
+  const controller = api.decisions.needsYou.current!;
+  await until(controller.onDidPost, () => controller.isReady, 15000);
+  return controller;
+}
+
+describe('Needs you inbox in the real editor', () => {
+  const files = ['state.json', 'crp/crp-1738411590.json'].map((f) => path.join(RUN, f));
+  const originals = new Map<string, string>();
+
+  before(async () => {
+    for (const f of files) originals.set(f, await fs.readFile(path.join(workspaceRoot(), f), 'utf8'));
+  });
+
+  // Put the fixture back as it was, so the other tests see the pending CRP.
+  after(async () => {
+    const api = await batonApi();
+    for (const [f, text] of originals) await fs.writeFile(path.join(workspaceRoot(), f), text);
+    for (const vcr of await fs.readdir(path.join(workspaceRoot(), RUN, 'vcr'))) {
+      if (vcr.endsWith('.json')) await fs.rm(path.join(workspaceRoot(), RUN, 'vcr', vcr));
+    }
+    await until(api.service.onDidChange, () => api.service.decisions().length === 1
+      && api.service.items().some((i) => i.system === 'orchestral' && i.vcrs.length === 0), 5000);
+  });
+
+  it('lists the fixture\'s pending CRP in the view, with a badge and the status-bar count', async () => {
+    const api = await batonApi();
+    const controller = await shownInbox(api);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions');
+    assert.deepStrictEqual(snapshot.decisions.map((d) => [d.title, d.subtitle, d.source]),
+      [['crp-001', 'A friendly greeting endpoint — run-20260201120000', `${RUN}/crp/crp-1738411590.json`]]);
+    const form = snapshot.decisions[0]!.form;
+    assert.deepStrictEqual(form.questions.map((q) => [q.id, q.question, q.recommendation, q.options.map((o) => o.label)]),
+      [[null, 'Which greeting should GET /hello return?', 'A', ['Hello, world', 'Hello, <name>']]]);
+    assert.strictEqual(snapshot.trusted, true);
+    assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 1, tooltip: '1 decision waiting for you' });
+    assert.match(api.statusBar.text, /\$\(bell\) 1 needs you$/);
+  });
+
+  it('refuses invalid messages from the webview before anything is written', async () => {
+    const api = await batonApi();
+    const controller = await shownInbox(api);
+    const d = api.service.decisions()[0]!;
+    const key = decisionKey(d);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions');
+    const view = snapshot.decisions[0]!;
+    const good = { type: 'answer', requestId: 'r1', key, version: view.version,
+      answer: { form: 'crp', decision: 'B', rationale: '', additionalNotes: '', appliesToFuture: false } };
+    for (const bad of [
+      { ...good, answer: { ...good.answer, decision: '__proto__' } },
+      { ...good, answer: { ...good.answer, appliesToFuture: 'yes' } },
+      { ...good, extra: 'field' },
+      { ...good, type: 'write' },
+      { ...good, answer: { ...good.answer, decision: { constructor: 'A' } } },
+      'answer B',
+    ]) {
+      const handled = await controller.receive(bad);
+      assert.strictEqual(handled.ok, false, JSON.stringify(bad));
+    }
+    // A stale form (the file moved on since it was shown) is refused by the writer.
+    const stale = await controller.receive({ ...good, version: 'sha256-of-something-else:' });
+    assert.deepStrictEqual(stale, { ok: true, type: 'answer' });
+    assert.strictEqual(existsSync(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-001.json')), false);
+    assert.strictEqual(api.service.decisions().length, 1);
+  });
+
+  it('opens the full-editor form from the command', async () => {
+    const api = await batonApi();
+    const key = decisionKey(api.service.decisions()[0]!);
+    await vscode.commands.executeCommand('baton.openDecision', key);
+    const controller = api.decisions.panels.controllerFor(key);
+    assert.ok(controller, 'a panel for the decision');
+    await until(controller.onDidPost, () => controller.isReady, 15000);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions' && snapshot.mode === 'single' && snapshot.focus === key);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('answers through the command: the VCR is written and the inbox empties', async () => {
+    const api = await batonApi();
+    const controller = await shownInbox(api);
+    const outcome = await vscode.commands.executeCommand<DecisionOutcome>('baton.answerDecision',
+      { id: 'crp-001', decision: 'B', rationale: 'Personal greetings read better.', appliesToFuture: true });
+    assert.ok(outcome?.ok, JSON.stringify(outcome));
+    const vcr = JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-001.json'), 'utf8'));
+    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: 'vcr-001', crp_id: 'crp-001', created_at: 'T', decision: 'B',
+      rationale: 'Personal greetings read better.', additional_notes: '', applies_to_future: true });
+    const state = await fs.readFile(path.join(workspaceRoot(), RUN, 'state.json'), 'utf8');
+    assert.strictEqual(state, originals.get(path.join(RUN, 'state.json'))!.replace('"pending_crp": "crp-001"', '"pending_crp": null'));
+    assert.strictEqual(JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'crp/crp-1738411590.json'), 'utf8')).status, 'resolved');
+
+    assert.deepStrictEqual(api.service.decisions(), []);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions' && snapshot.decisions.length === 0);
+    assert.strictEqual(api.decisions.needsYou.badge, undefined);
+    assert.match(api.statusBar.text, /\$\(bell\) 0 needs you$/);
+
+    const again = await vscode.commands.executeCommand<DecisionOutcome>('baton.answerDecision', { id: 'crp-001', decision: 'A' });
+    assert.strictEqual(again?.ok, false);
+  });
+});

@@ -1,0 +1,27 @@
+/*
+ * Building DOM from data without ever parsing it as HTML: every string becomes a text node (textContent), so a
+ * question that contains `<script>` is shown as those characters.
+ */
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string | boolean | undefined>, ...children: Child[]): HTMLElementTagNameMap[K];
+export function h(tag: string, attrs?: Record<string, string | boolean | undefined>, ...children: Child[]): HTMLElement;
+export function h(tag: string, attrs: Record<string, string | boolean | undefined> = {}, ...children: Child[]): HTMLElement {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    el.setAttribute(name, value === true ? '' : value);
+  }
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+  return el;
+}
+
+/** A paragraph per line break in agent-written text (kept as text). */
+export function paragraphs(text: string, className: string): HTMLElement {
+  const box = h('div', { class: className });
+  for (const line of text.split(/\n{2,}/)) box.append(h('p', {}, line));
+  return box;
+}

@@ -1,0 +1,119 @@
+/*
+ * The decision forms: the "Needs you" sidebar view (every pending decision) and the full-editor panel (one
+ * decision). The host sends data after `ready`; this page keeps only UI state (drafts, folds, scroll) with
+ * setState, so hiding and showing the view loses nothing typed.
+ */
+import type { DecisionView, FromDecisionsWebview, ToDecisionsWebview } from '../../src/shared/decisions-protocol';
+import { connectToHost } from '../common/host';
+import { renderCrpForm, questionKey } from './crp-form';
+import { h } from './dom';
+import { emptyDraft, restoreState, type UiState } from './ui-state';
+import './style.css';
+
+const host = connectToHost<UiState, FromDecisionsWebview>();
+const state: UiState = restoreState(host.getState());
+const root = document.getElementById('root')!;
+const status = h('div', { class: 'status', role: 'status', 'aria-live': 'polite' });
+const list = h('div', { class: 'list' });
+root.append(status, list);
+
+let last: Extract<ToDecisionsWebview, { type: 'decisions' }> | undefined;
+let lastSignature = '';
+const pending = new Map<string, string>(); // requestId → decision key
+let counter = 0;
+
+function save(): void {
+  host.setState(state);
+}
+
+window.addEventListener('scroll', () => { state.scrollY = window.scrollY; save(); }, { passive: true });
+
+window.addEventListener('message', (event: MessageEvent<ToDecisionsWebview>) => {
+  const message = event.data;
+  if (message.type === 'decisions') {
+    // Re-rendering while someone types would drop their focus: only render when something shown changed.
+    const signature = JSON.stringify([message.mode, message.focus, message.trusted, message.decisions.map((d) => [d.key, d.version])]);
+    last = message;
+    if (message.mode === 'single' && message.focus && state.focus !== message.focus) { state.focus = message.focus; save(); }
+    if (signature !== lastSignature) { lastSignature = signature; render(); }
+    pruneDrafts(message.decisions);
+  } else if (message.type === 'answerResult') {
+    pending.delete(message.requestId);
+    if (message.ok) {
+      delete state.drafts[message.key];
+      save();
+      showStatus(message.message, 'ok');
+    } else {
+      const form = formFor(message.key);
+      const error = form?.querySelector('.error[role=alert]');
+      if (error) error.textContent = message.message; else showStatus(message.message, 'error');
+      form?.querySelector('.submit')?.removeAttribute('disabled');
+    }
+  }
+});
+
+function render(): void {
+  if (!last) return;
+  list.replaceChildren();
+  const shown = last.mode === 'single' ? last.decisions.filter((d) => d.key === last!.focus) : last.decisions;
+  if (!shown.length) {
+    list.append(h('p', { class: 'empty' }, last.mode === 'single'
+      ? 'This decision is no longer pending: it was answered, or its file is gone.'
+      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs — appear here, ready to answer.'));
+    return;
+  }
+  for (const view of shown) list.append(renderDecision(view, last.trusted, last.mode === 'single'));
+  if (state.scrollY) window.scrollTo(0, state.scrollY);
+}
+
+function renderDecision(view: DecisionView, trusted: boolean, single: boolean): HTMLElement {
+  const collapsed = state.collapsed.includes(view.key);
+  return renderCrpForm(view, view.form, {
+    draft: state.drafts[view.key] ?? emptyDraft(), trusted, single, collapsed,
+    onDraft: (draft) => { state.drafts[view.key] = draft; save(); },
+    onSubmit: () => submit(view),
+    onOpenSource: () => host.post({ type: 'openSource', key: view.key }),
+    onOpenPanel: () => host.post({ type: 'openPanel', key: view.key }),
+    onToggle: (fold) => {
+      state.collapsed = fold ? [...state.collapsed, view.key] : state.collapsed.filter((k) => k !== view.key);
+      save();
+      render();
+    },
+  });
+}
+
+function submit(view: DecisionView): void {
+  const draft = state.drafts[view.key] ?? emptyDraft();
+  const questions = view.form.questions;
+  const decision = questions.length === 1 && questions[0]!.id === null
+    ? draft.choices['']!
+    : Object.fromEntries(questions.map((q) => [questionKey(q), draft.choices[questionKey(q)]!]));
+  const requestId = `r${++counter}`;
+  pending.set(requestId, view.key);
+  formFor(view.key)?.querySelector('.submit')?.setAttribute('disabled', '');
+  const error = formFor(view.key)?.querySelector('.error[role=alert]');
+  if (error) error.textContent = '';
+  showStatus(`Writing the answer to ${view.title}…`, 'busy');
+  host.post({ type: 'answer', requestId, key: view.key, version: view.version,
+    answer: { form: 'crp', decision, rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future } });
+}
+
+function formFor(key: string): Element | undefined {
+  return [...list.querySelectorAll('section.decision')].find((s) => (s as HTMLElement).dataset.key === key);
+}
+
+function showStatus(text: string, kind: 'ok' | 'error' | 'busy'): void {
+  status.textContent = text;
+  status.className = `status ${kind}`;
+}
+
+/** Drafts of decisions that are gone (answered elsewhere) are dropped, so state does not grow forever. */
+function pruneDrafts(decisions: readonly DecisionView[]): void {
+  if (last?.mode !== 'inbox') return;
+  const live = new Set(decisions.map((d) => d.key));
+  let dropped = false;
+  for (const key of Object.keys(state.drafts)) if (!live.has(key)) { delete state.drafts[key]; dropped = true; }
+  if (dropped) save();
+}
+
+host.post({ type: 'ready' });
