@@ -4,6 +4,7 @@ import { OrchestrationService } from '../core/service/orchestration-service';
 import { ContextKeys, setContext } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { StateFileWatcher } from './file-watcher';
+import { registerIntents, type IntentsApi } from './intents/register-intents';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
 import { sourceContext } from './settings';
@@ -25,6 +26,8 @@ export interface BatonApi {
   readonly decisions: DecisionsApi;
   /** The Runs view (Orchestral/Dure) and the MRP viewer. */
   readonly runs: RunsApi;
+  /** The Intents view, CodeLens, Explorer badges, intent map panels, active intent and scope guard. */
+  readonly intents: IntentsApi;
 }
 
 /**
@@ -52,12 +55,13 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   );
   const decisions = registerDecisions(context, service);
   const runs = registerRuns(context, service);
+  const intents = registerIntents(context, service);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar, decisions, runs };
+  return { service, ready, tasksTree: tree, statusBar, decisions, runs, intents };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

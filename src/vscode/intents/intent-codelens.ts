@@ -1,0 +1,37 @@
+import * as vscode from 'vscode';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { describeWays, fileOwners, touchesIntents } from './owners';
+
+export const CODELENS_SETTING = 'baton.codeLens.enabled';
+
+/**
+ * A CodeLens at the top of every file an intent owns: the intent's id, name and status; clicking reveals the
+ * intent. Several owners give several lenses. Answers come from the ownership index (no file is read); the
+ * lenses refresh when the intents files change or the setting is turned off.
+ */
+export class IntentCodeLensProvider extends Disposable implements vscode.CodeLensProvider {
+  private readonly emitter = this._register(new vscode.EventEmitter<void>());
+  readonly onDidChangeCodeLenses = this.emitter.event;
+
+  constructor(private readonly service: OrchestrationService) {
+    super();
+    this._register(service.onDidChange((change) => { if (touchesIntents(change)) this.emitter.fire(); }));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(CODELENS_SETTING)) this.emitter.fire(); }));
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (document.uri.scheme !== 'file') return [];
+    if (!vscode.workspace.getConfiguration('baton', document.uri).get<boolean>('codeLens.enabled', true)) return [];
+    const top = new vscode.Range(0, 0, 0, 0);
+    return fileOwners(this.service, document.uri.fsPath).map((owner) => {
+      const status = owner.intent ? owner.intent.status || 'no status' : 'not in active_intents.yaml';
+      return new vscode.CodeLens(top, {
+        title: `$(target) ${owner.id} · ${owner.name || '(unnamed)'} · ${status}`,
+        tooltip: `Owned by intent ${owner.id} through ${describeWays(owner.ways)}. Click to show the intent.`,
+        command: 'baton.revealIntent',
+        arguments: [{ root: owner.root, id: owner.id }],
+      });
+    });
+  }
+}

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { intentsFilePath } from '../../core/formats/intents/paths';
+import { resolveInside } from '../../core/io/safe-path';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { fromIntentMapWebview, type ToIntentMapWebview } from '../../shared/intent-map-protocol';
+import { parseFromWebview } from '../../shared/protocol';
+import { webviewHtml, webviewOptions } from '../decisions/webview-html';
+import { touchesIntents } from './owners';
+
+interface OpenPanel {
+  readonly panel: vscode.WebviewPanel;
+  ready: boolean;
+}
+
+/**
+ * The Intent Map: intent_map.md of one workspace folder as a sortable, filterable table with each file's drift
+ * (recorded hash against its current sha256). One panel per folder; it is re-sent when the intents files change.
+ * Everything the page sends is validated with zod; a file it asks to open must resolve inside the folder.
+ */
+export class IntentMapPanels extends Disposable {
+  private readonly panels = new Map<string, OpenPanel>();
+  private readonly postedEmitter = this._register(new vscode.EventEmitter<{ root: string; message: ToIntentMapWebview }>());
+  /** Fires after each message the host posts (tests wait on it). */
+  readonly onDidPost = this.postedEmitter.event;
+
+  constructor(private readonly service: OrchestrationService, private readonly extensionUri: vscode.Uri) {
+    super();
+    this._register(service.onDidChange((change) => {
+      const open = this.panels.get(change.root);
+      if (open?.ready && touchesIntents(change)) void this.post(change.root);
+    }));
+  }
+
+  open(root: string): vscode.WebviewPanel {
+    const existing = this.panels.get(root);
+    if (existing) { existing.panel.reveal(); return existing.panel; }
+    const title = this.service.folders.length > 1 ? `Intent Map: ${path.basename(root)}` : 'Intent Map';
+    const panel = vscode.window.createWebviewPanel('baton.intentMap', title, vscode.ViewColumn.Active,
+      { ...webviewOptions(this.extensionUri), retainContextWhenHidden: false });
+    const entry: OpenPanel = { panel, ready: false };
+    this.panels.set(root, entry);
+    panel.onDidDispose(() => this.panels.delete(root));
+    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(root, entry, raw));
+    panel.webview.html = webviewHtml(panel.webview, this.extensionUri, 'intent-map', title);
+    return panel;
+  }
+
+  private async receive(root: string, entry: OpenPanel, raw: unknown): Promise<void> {
+    const parsed = parseFromWebview(fromIntentMapWebview, raw);
+    if (!parsed.ok) { console.warn(`baton: intent map sent an invalid message (${parsed.error}); ignored`); return; }
+    const message = parsed.message;
+    switch (message.type) {
+      case 'ready': entry.ready = true; await this.post(root); break;
+      case 'refresh': await this.service.fileChanged(intentsFilePath(root, 'map')); await this.post(root); break;
+      case 'openFile': {
+        const inside = resolveInside(root, message.file);
+        if (!inside.ok) { void vscode.window.showWarningMessage(`Baton will not open ${message.file}: ${inside.reason}.`); return; }
+        try {
+          await vscode.window.showTextDocument(vscode.Uri.file(inside.absolute), { preview: true, viewColumn: vscode.ViewColumn.Beside });
+        } catch {
+          void vscode.window.showWarningMessage(`${inside.relative} does not exist (the intent map still lists it).`);
+        }
+        break;
+      }
+      case 'openMap': {
+        const doc = await vscode.workspace.openTextDocument(intentsFilePath(root, 'map'));
+        const line = Math.min(message.line - 1, doc.lineCount - 1);
+        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0) });
+        break;
+      }
+    }
+  }
+
+  private async post(root: string): Promise<void> {
+    const open = this.panels.get(root);
+    if (!open) return;
+    let message: ToIntentMapWebview;
+    try {
+      const rows = await this.service.intents.intentMap(root);
+      const mapFound = this.service.records('intents').some((r) => r.root === root && r.file === intentsFilePath(root, 'map'));
+      message = { type: 'rows', folder: path.basename(root), rows: rows.map(({ absolute: _absolute, ...row }) => row), mapFound };
+    } catch (err) {
+      message = { type: 'error', message: `Baton could not read the intent map: ${(err as Error).message}` };
+    }
+    await open.panel.webview.postMessage(message);
+    this.postedEmitter.fire({ root, message });
+  }
+
+  override dispose(): void {
+    for (const { panel } of [...this.panels.values()]) panel.dispose();
+    super.dispose();
+  }
+}

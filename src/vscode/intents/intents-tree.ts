@@ -1,0 +1,116 @@
+import * as vscode from 'vscode';
+import type { Intent } from '../../core/formats/intents/model';
+import { intentStatusRank } from '../../core/formats/intents/vocabulary';
+import { itemKey } from '../../core/model/items';
+import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import type { ActiveIntent } from './active-intent';
+import { IntentFolderNode, IntentGroupNode, IntentNode, type IntentTreeNode } from './intent-nodes';
+
+/**
+ * The Intents view: intents per workspace folder, grouped by status (work under way first), in file order inside
+ * a group. Each intent unfolds into its owned scope, acceptance criteria, agent, intent-map files and recent trace.
+ * A change refreshes the rows it touched; a status change (a row moving group) refreshes the view.
+ */
+export class IntentsTreeProvider extends Disposable implements vscode.TreeDataProvider<IntentTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<IntentTreeNode | IntentTreeNode[] | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly nodes = new Map<string, IntentNode>();
+  private readonly groups = new Map<string, IntentGroupNode>();
+  private readonly folders = new Map<string, IntentFolderNode>();
+  private readonly statuses = new Map<string, string>();
+
+  constructor(private readonly service: OrchestrationService, private readonly active: ActiveIntent) {
+    super();
+    this._register(service.onDidChange((change) => this.onServiceChange(change)));
+    this._register(active.onDidChange(() => this.changeEmitter.fire(undefined)));
+  }
+
+  get intentCount(): number {
+    return this.intents().length;
+  }
+
+  getTreeItem(node: IntentTreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  resolveTreeItem(item: vscode.TreeItem, node: IntentTreeNode): vscode.TreeItem {
+    if (node instanceof IntentNode) item.tooltip = node.tooltip();
+    return item;
+  }
+
+  getChildren(node?: IntentTreeNode): IntentTreeNode[] {
+    if (!node) {
+      const roots = this.service.folders.filter((r) => this.intents(r).length);
+      if (this.service.folders.length > 1) return roots.map((r) => this.folderFor(r));
+      return roots[0] === undefined ? [] : this.groupsOf(roots[0]);
+    }
+    if (node instanceof IntentFolderNode) return this.groupsOf(node.root);
+    if (node instanceof IntentGroupNode) return this.intents(node.root).filter((i) => i.status === node.status).map((i) => this.nodeFor(i));
+    return node.children();
+  }
+
+  getParent(node: IntentTreeNode): IntentTreeNode | undefined {
+    if (node instanceof IntentNode) return this.groupFor(node.intent.root, node.intent.status);
+    if (node instanceof IntentGroupNode && this.service.folders.length > 1) return this.folderFor(node.root);
+    return undefined;
+  }
+
+  /** The row showing an intent (for reveal and tests). */
+  find(root: string, id: string): IntentNode | undefined {
+    const intent = this.intents(root).find((i) => i.id === id);
+    return intent ? this.nodeFor(intent) : undefined;
+  }
+
+  private intents(root?: string): Intent[] {
+    return this.service.items().filter((i): i is Intent => i.system === 'intents' && (root === undefined || i.root === root));
+  }
+
+  private groupsOf(root: string): IntentGroupNode[] {
+    const counts = new Map<string, number>();
+    for (const i of this.intents(root)) counts.set(i.status, (counts.get(i.status) ?? 0) + 1);
+    return [...counts.keys()]
+      .sort((a, b) => intentStatusRank(a) - intentStatusRank(b) || a.localeCompare(b))
+      .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
+  }
+
+  private nodeFor(intent: Intent): IntentNode {
+    const key = itemKey(intent);
+    let node = this.nodes.get(key);
+    if (node) { node.intent = intent; node.active = this.active.is(intent); }
+    else this.nodes.set(key, node = new IntentNode(intent, this.active.is(intent)));
+    this.statuses.set(key, intent.status);
+    return node;
+  }
+
+  private groupFor(root: string, status: string): IntentGroupNode {
+    const key = `${root}\u0000${status}`;
+    let node = this.groups.get(key);
+    if (!node) this.groups.set(key, node = new IntentGroupNode(root, status));
+    return node;
+  }
+
+  private folderFor(root: string): IntentFolderNode {
+    let node = this.folders.get(root);
+    if (!node) this.folders.set(root, node = new IntentFolderNode(root));
+    return node;
+  }
+
+  /** An intent whose status is unchanged refreshes its own row; anything that moves rows refreshes the view. */
+  private onServiceChange(change: IndexChange): void {
+    const changed = change.changed.filter((i): i is Intent => i.system === 'intents');
+    const removed = change.removed.filter((k) => this.nodes.has(k));
+    if (!changed.length && !removed.length) return;
+    const rows: IntentTreeNode[] = [];
+    let all = removed.length > 0;
+    for (const intent of changed) {
+      const key = itemKey(intent);
+      const node = this.nodes.get(key);
+      if (!node || this.statuses.get(key) !== intent.status) { all = true; break; }
+      node.intent = intent;
+      rows.push(node);
+    }
+    for (const key of removed) { this.nodes.delete(key); this.statuses.delete(key); }
+    this.changeEmitter.fire(all ? undefined : rows);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Intent } from '../../core/formats/intents/model';
+import type { Owner } from '../../core/service/ownership';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+
+/** One owning intent of a file, with every way it owns it (owned_scope pattern, intent map). */
+export interface FileOwner {
+  readonly root: string;
+  readonly id: string;
+  /** The intent as the index has it, or undefined when only the intent map names it. */
+  readonly intent: Intent | undefined;
+  readonly name: string;
+  readonly ways: readonly Owner[];
+}
+
+/** The intents that own an absolute path, one entry per intent (an intent may own a file two ways). */
+export function fileOwners(service: OrchestrationService, file: string): FileOwner[] {
+  const found = service.intents.ownersOfFile(file);
+  if (!found) return [];
+  const byId = new Map<string, Owner[]>();
+  for (const o of found.owners) (byId.get(o.intent) ?? byId.set(o.intent, []).get(o.intent)!).push(o);
+  const intents = service.items().filter((i): i is Intent => i.system === 'intents' && i.root === found.root);
+  return [...byId].map(([id, ways]) => {
+    const intent = intents.find((i) => i.id === id);
+    return { root: found.root, id, intent, name: intent?.title ?? ways[0]!.name, ways };
+  });
+}
+
+/** "owned_scope src/auth/** and the intent map" — how an intent owns a file, in words. */
+export function describeWays(ways: readonly Owner[]): string {
+  return ways.map((w) => (w.via === 'owned_scope' ? `owned_scope ${w.pattern}` : 'the intent map')).join(' and ');
+}
+
+/** Whether a change event touched the intents system (CodeLens, badges and the map depend only on it). */
+export function touchesIntents(change: { changed: readonly { system: string }[]; removed: readonly string[] }): boolean {
+  return change.changed.some((i) => i.system === 'intents') || change.removed.some((k) => k.includes('\u0000intents\u0000'));
+}
