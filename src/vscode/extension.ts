@@ -5,6 +5,7 @@ import { ContextKeys, setContext } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { StateFileWatcher } from './file-watcher';
 import { registerIntents, type IntentsApi } from './intents/register-intents';
+import { registerOrc, type OrcApi } from './orc/register-orc';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
 import { sourceContext } from './settings';
@@ -22,6 +23,8 @@ export interface BatonApi {
   /** The Tasks view's provider, so tests in the extension host can read the real tree. */
   readonly tasksTree: TasksTreeProvider;
   readonly statusBar: StatusBarCounts;
+  /** orc: the task detail panels and the Initiatives view. */
+  readonly orc: OrcApi;
   /** The "Needs you" inbox (sidebar view, panels): tests drive its webview controllers. */
   readonly decisions: DecisionsApi;
   /** The Runs view (Orchestral/Dure) and the MRP viewer. */
@@ -53,6 +56,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service)),
   );
+  const orc = registerOrc(context, service);
   const decisions = registerDecisions(context, service);
   const runs = registerRuns(context, service);
   const intents = registerIntents(context, service);
@@ -61,7 +65,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar, decisions, runs, intents };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

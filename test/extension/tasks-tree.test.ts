@@ -17,14 +17,19 @@ describe('Tasks tree in the real editor', () => {
     assert.deepStrictEqual(await labels(api, await childNamed(api, 'Backlog', created)), ['TASK-004  Write a changelog']);
   });
 
-  it('badges a blocked task and opens its task.yaml on click', async () => {
+  it('badges a blocked task, shows its details on click and opens its task.yaml from the menu', async () => {
     const api = await batonApi();
     const running = await childNamed(api, 'Running');
     const row = await childNamed(api, 'TASK-002', running);
     const item = api.tasksTree.getTreeItem(row);
     assert.match(String(item.description), /blocked by TASK-003/);
     assert.match(String(item.contextValue), /^task:orc:running:blocked/);
+    assert.strictEqual(item.command?.command, 'baton.showTaskDetail');
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    const panel = api.orc.detailPanels.find('TASK-002');
+    assert.ok(panel, 'a click opens the task detail panel');
+    panel.panel.dispose();
+    await vscode.commands.executeCommand('baton.openTask', row);
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(workspaceRoot(), '.orc/tasks/TASK-002/task.yaml'));
   });
 

@@ -74,7 +74,8 @@ export class TaskNode extends TaskTreeNode {
     item.resourceUri = vscode.Uri.file(t.file);
     item.contextValue = ['task', 'orc', t.status, t.blocked && 'blocked', t.orphaned && 'orphaned', t.stateFile && 'state']
       .filter(Boolean).join(':');
-    item.command = { command: 'baton.openTask', title: 'Open task.yaml', arguments: [this] };
+    // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu.
+    item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     return item;
   }
 

@@ -1,0 +1,41 @@
+import * as vscode from 'vscode';
+import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { InitiativeNode, type InitiativeTreeNode } from './initiative-nodes';
+
+const STATUS_ORDER = ['active', 'draft', 'completed', 'archived'];
+
+/**
+ * The Initiatives view: each orc initiative with its status, progress (completed/total tasks), [BLOCKED] mark,
+ * vision, owner, dependency chain, tasks, decisions and context files. Initiatives are few: any orc change
+ * re-lists the view.
+ */
+export class InitiativesTreeProvider extends Disposable implements vscode.TreeDataProvider<InitiativeTreeNode> {
+  private readonly changeEmitter = this._register(new vscode.EventEmitter<InitiativeTreeNode | undefined>());
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+
+  constructor(private readonly service: OrchestrationService) {
+    super();
+    this._register(service.onDidChange((change) => {
+      if (change.removed.length || change.changed.some((i) => i.system === 'orc')) this.changeEmitter.fire(undefined);
+    }));
+  }
+
+  getTreeItem(node: InitiativeTreeNode): vscode.TreeItem {
+    return node.getTreeItem();
+  }
+
+  getChildren(node?: InitiativeTreeNode): InitiativeTreeNode[] {
+    if (node) return node.children();
+    const orc = this.service.items().filter((i) => i.system === 'orc');
+    const initiatives = orc.filter((i): i is OrcInitiative => i.kind === 'initiative');
+    const tasks = orc.filter((i): i is OrcTask => i.kind === 'task');
+    const rank = (s: string) => { const r = STATUS_ORDER.indexOf(s); return r < 0 ? STATUS_ORDER.length : r; };
+    return initiatives
+      .sort((a, b) => rank(a.status) - rank(b.status) || a.id.localeCompare(b.id, undefined, { numeric: true }))
+      .map((i) => new InitiativeNode(i,
+        (id) => initiatives.find((x) => x.id === id && x.root === i.root),
+        (id) => tasks.find((t) => t.id === id && t.root === i.root)));
+  }
+}

@@ -1,0 +1,52 @@
+import * as vscode from 'vscode';
+import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
+import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+
+export function orcTasks(service: OrchestrationService, root?: string): OrcTask[] {
+  return service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && (root === undefined || i.root === root))
+    .sort((a, b) => statusRank(a.status) - statusRank(b.status) || priorityRank(a.priority) - priorityRank(b.priority)
+      || a.id.localeCompare(b.id, undefined, { numeric: true }));
+}
+
+export function orcInitiatives(service: OrchestrationService, root?: string): OrcInitiative[] {
+  return service.items().filter((i): i is OrcInitiative => i.system === 'orc' && i.kind === 'initiative' && (root === undefined || i.root === root));
+}
+
+/**
+ * The task a command was invoked on: a tree row (anything with a `task`), an id (scripts, tests, the detail panel),
+ * or — with no argument — one the person picks.
+ */
+export async function targetTask(service: OrchestrationService, target: unknown, placeHolder = 'Pick an orc task'): Promise<OrcTask | undefined> {
+  if (target && typeof target === 'object' && 'task' in target) {
+    const t = (target as { task: unknown }).task as OrcTask;
+    return orcTasks(service, t.root).find((x) => x.id === t.id) ?? t;
+  }
+  if (typeof target === 'string') {
+    const found = orcTasks(service).find((t) => t.id === target);
+    if (!found) void vscode.window.showWarningMessage(`Baton: no orc task ${target}`);
+    return found;
+  }
+  const multi = service.folders.length > 1;
+  const picked = await vscode.window.showQuickPick(orcTasks(service).map((t) => ({
+    label: `${t.id}  ${t.title}`, description: [t.status, t.priority, t.queue === 'backlog' ? 'backlog' : ''].filter(Boolean).join(' · '),
+    detail: multi ? t.root : undefined, task: t,
+  })), { placeHolder, matchOnDescription: true });
+  return picked?.task;
+}
+
+/** One value from a set, the current one marked. */
+export async function pickValue(values: readonly string[], current: string | null, placeHolder: string): Promise<string | undefined> {
+  const picked = await vscode.window.showQuickPick(values.map((v) => ({ label: v, description: v === current ? '(current)' : undefined })), { placeHolder });
+  return picked?.label;
+}
+
+/** Task ids for blocked_by / related_to: every other task of the folder, the current ones ticked. */
+export async function pickTaskIds(service: OrchestrationService, task: OrcTask, current: readonly string[], placeHolder: string): Promise<string[] | undefined> {
+  const others = orcTasks(service, task.root).filter((t) => t.id !== task.id);
+  const items = others.map((t) => ({ label: t.id, description: t.title, detail: t.status, picked: current.includes(t.id) }));
+  // Ids that name no task stay pickable (and ticked) so saving does not silently drop them.
+  for (const id of current) if (!others.some((t) => t.id === id)) items.push({ label: id, description: '(no such task)', detail: '', picked: true });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, canPickMany: true, matchOnDescription: true });
+  return picked?.map((p) => p.label);
+}

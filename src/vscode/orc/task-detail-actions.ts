@@ -1,0 +1,96 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { resolveAttachment } from '../../core/formats/orc/detail/attachments';
+import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import { setDependencies } from '../../core/formats/orc/edit-dependencies';
+import { setTaskInitiative } from '../../core/formats/orc/edit-initiative-link';
+import { resolveTask } from '../../core/formats/orc/edit-resolve';
+import { setTaskField } from '../../core/formats/orc/edit-task-fields';
+import type { OrcTask } from '../../core/formats/orc/model';
+import { resolveInside } from '../../core/io/safe-path';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import type { FromTaskDetail } from '../../shared/task-detail-protocol';
+import { runOrcEdit } from './orc-edit-runner';
+import { orcInitiatives, orcTasks, pickTaskIds } from './orc-pickers';
+
+export interface DetailActionContext {
+  readonly service: OrchestrationService;
+  readonly task: OrcTask;
+  /** The task's files as last shown: names from the page are looked up here, never used as paths. */
+  readonly files: TaskDetailFiles | undefined;
+  readonly showDetail: (task: OrcTask) => unknown;
+}
+
+/** Acts on one validated message of the detail panel. Names are resolved inside the task folder or the workspace. */
+export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: 'ready' }>, ctx: DetailActionContext): Promise<void> {
+  const { task, files, service } = ctx;
+  const expectedSha256 = files?.taskFileSha256 ?? null;
+  switch (msg.type) {
+    case 'openWorkspaceFile': {
+      const inside = resolveInside(task.root, msg.path.replace(/^\.\//, '').split('#')[0]!);
+      if (!inside.ok) return void vscode.window.showWarningMessage(`Baton: ${inside.reason}`);
+      return open(inside.absolute);
+    }
+    case 'openTaskFile': return open(taskFile(task, files, msg.which));
+    case 'openTranscript': return open(files?.transcripts.find((t) => t.name === msg.name)?.file ?? null, true);
+    case 'openScreenshot': return open(files?.testReport?.screenshots.find((s) => s.name === msg.name)?.file ?? null);
+    case 'openAttachment': {
+      const found = files ? await resolveAttachment(files.dir, msg.filename) : { ok: false as const, reason: 'not loaded yet' };
+      if (!found.ok) return void vscode.window.showWarningMessage(`Baton: ${found.reason}`);
+      return open(found.file);
+    }
+    case 'openTask': {
+      const other = orcTasks(service, task.root).find((t) => t.id === msg.id);
+      if (!other) return void vscode.window.showInformationMessage(`Baton: there is no task ${msg.id} in this workspace`);
+      await ctx.showDetail(other);
+      return;
+    }
+    case 'openInitiative': return open(orcInitiatives(service, task.root).find((i) => i.id === msg.id)?.file ?? null);
+    case 'openExternal': {
+      const uri = vscode.Uri.parse(msg.url, true);
+      if (uri.scheme === 'http' || uri.scheme === 'https') await vscode.env.openExternal(uri);
+      return;
+    }
+    case 'setField':
+      await runOrcEdit(service, task.root, (c) => setTaskField(c, task.id, msg.field, msg.value, { expectedSha256 }));
+      return;
+    case 'setInitiative':
+      await runOrcEdit(service, task.root, (c) => setTaskInitiative(c, task.id, msg.initiative, { expectedSha256 }));
+      return;
+    case 'editDependencies': {
+      const current = msg.field === 'blocked_by' ? task.blockedBy : task.relatedTo;
+      const ids = await pickTaskIds(service, task, current, msg.field === 'blocked_by' ? `Tasks that must complete before ${task.id}` : `Tasks related to ${task.id}`);
+      if (ids) await runOrcEdit(service, task.root, (c) => setDependencies(c, task.id, msg.field, ids, { expectedSha256 }));
+      return;
+    }
+    case 'resolve': {
+      const text = await vscode.window.showInputBox({ title: `Resolve ${task.id} without running it again`, prompt: 'Why? (optional)' });
+      if (text !== undefined) await runOrcEdit(service, task.root, (c) => resolveTask(c, task.id, text, { expectedSha256 }));
+      return;
+    }
+  }
+}
+
+function taskFile(task: OrcTask, files: TaskDetailFiles | undefined, which: Extract<FromTaskDetail, { type: 'openTaskFile' }>['which']): string | null {
+  switch (which) {
+    case 'task': return task.file;
+    case 'state': return task.stateFile;
+    case 'plan': return task.planFile;
+    case 'spec': return files?.spec?.file ?? null;
+    case 'review': return files?.review?.file ?? null;
+    case 'finalization': return files?.finalization?.file ?? null;
+    case 'report': return files?.testReport?.file ?? null;
+    case 'htmlReport': return files?.testReport?.htmlReport ?? null;
+  }
+}
+
+/** Text files open in an editor; anything else (images, PDFs) with VS Code's default for its type. */
+async function open(file: string | null, preview = false): Promise<void> {
+  if (!file) return void vscode.window.showInformationMessage('Baton: that file is not there (any more)');
+  const uri = vscode.Uri.file(file);
+  if (/\.(md|ya?ml|json|txt|log|csv|ts|js|go|py)$/i.test(path.extname(file)) || !path.extname(file)) {
+    await vscode.window.showTextDocument(uri, { preview });
+  } else {
+    await vscode.commands.executeCommand('vscode.open', uri);
+  }
+}

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { isPreviewableImage } from '../../core/formats/orc/detail/attachments';
+import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
+import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
+import type { TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
+
+/**
+ * The panel's data: the task as the scan linked it (computed links, timeline) plus the files read for this one task.
+ * Image files become webview URIs here, under the task folder the panel's localResourceRoots allow.
+ */
+export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: readonly OrcItem[], webview: vscode.Webview,
+  trusted: boolean): TaskDetailView {
+  const tasks = new Map(items.filter((i): i is OrcTask => i.kind === 'task').map((t) => [t.id, t]));
+  const initiatives = items.filter((i) => i.kind === 'initiative');
+  const ref = (id: string): TaskRef => { const t = tasks.get(id); return { id, title: t?.title ?? null, status: t?.status ?? null, exists: !!t }; };
+  const uri = (file: string | null) => (file ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : null);
+  const s = task.state;
+  const m = task.fields.metadata;
+  const rel = (f: string) => path.relative(task.root, f).split(path.sep).join('/');
+  return {
+    id: task.id, title: task.title, status: task.status, weight: task.weight, priority: task.priority, category: task.category,
+    queue: task.queue, branch: task.branch, currentPhase: task.currentPhase, description: task.description,
+    initiative: task.initiativeId ? { id: task.initiativeId, title: initiatives.find((i) => i.id === task.initiativeId)?.title ?? null } : null,
+    blockedBy: task.blockedBy.map(ref), blocks: task.blocks.map(ref), relatedTo: task.relatedTo.map(ref), referencedBy: task.referencedBy.map(ref),
+    blocked: task.blocked, orphaned: task.orphaned, orphanReason: task.orphanReason,
+    resolved: task.resolved, resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
+    knownTaskIds: [...tasks.keys()],
+    session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null, turnCount: s.session.turn_count ?? null } : null,
+    execution: s?.execution ? { hostname: s.execution.hostname ?? null, pid: s.execution.pid ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : null,
+    startedAt: s?.started_at ?? null, totalDuration: s?.total_duration ?? null, currentIteration: s?.current_iteration ?? null,
+    costUsd: s?.cost?.total_cost_usd ?? null, tokens: task.tokens,
+    phases: task.phases.map((p) => ({ ...p, gates: p.gates.map((g) => ({ type: g.type, decision: g.decision, rationale: g.rationale, timestamp: g.timestamp })) })),
+    hasPlan: task.planFile !== null, hasState: task.stateFile !== null,
+    transcripts: files.transcripts.map((t) => ({ name: t.name, phase: t.phase, iteration: t.iteration, timestamp: t.timestamp,
+      duration: t.duration, tokens: t.tokens, status: t.status })),
+    attachments: files.attachments.map((a) => ({ filename: a.filename, size: a.size, contentType: a.contentType, createdAt: a.createdAt,
+      isImage: a.isImage, thumbnail: isPreviewableImage(a.contentType) ? uri(a.file) : null })),
+    testReport: files.testReport && {
+      framework: files.testReport.framework, durationMs: files.testReport.durationMs, summary: files.testReport.summary,
+      suites: files.testReport.suites, coverage: files.testReport.coverage, hasHtmlReport: files.testReport.htmlReport !== null,
+      screenshots: files.testReport.screenshots.map((x) => ({ name: x.name, uri: x.file && /\.(png|jpe?g|gif|webp)$/i.test(x.file) ? uri(x.file) : null })),
+    },
+    spec: files.spec && { title: files.spec.title, criteriaDone: files.spec.criteriaDone, criteriaTotal: files.spec.criteriaTotal },
+    review: files.review && { verdict: files.review.verdict, findings: files.review.findings, tests: files.review.tests },
+    finalization: files.finalization && { risk: files.finalization.risk, readyForMerge: files.finalization.readyForMerge,
+      recommendedAction: files.finalization.recommendedAction, summary: files.finalization.summary },
+    comments: files.comments.map((c) => ({ id: c.id, author: c.author, authorType: c.authorType, content: c.content, phase: c.phase, createdAt: c.createdAt })),
+    commentStats: files.commentStats,
+    problems: files.diagnostics.map((d) => ({ file: rel(d.file), line: d.line, severity: d.severity, message: d.message })),
+    editable: trusted,
+    choices: { priority: PRIORITIES, queue: QUEUES, category: CATEGORIES, weight: WEIGHTS,
+      initiatives: initiatives.map((i) => ({ id: i.id, title: i.title })) },
+  };
+}

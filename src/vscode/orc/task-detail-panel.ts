@@ -1,0 +1,143 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { taskDetail, type TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
+import { itemKey } from '../../core/model/items';
+import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { Disposable } from '../../core/util/disposable';
+import { parseFromWebview } from '../../shared/protocol';
+import { fromTaskDetail, type TaskDetailView, type ToTaskDetail } from '../../shared/task-detail-protocol';
+import { handleDetailMessage } from './task-detail-actions';
+import { taskDetailHtml, webviewAssets } from './task-detail-html';
+import { taskDetailView } from './task-detail-model';
+
+/** Agents write a task's files in bursts: re-read once the burst settles. */
+const SETTLE_MS = 120;
+
+/**
+ * One task's detail panel. It reads the task's own files when it opens and again whenever any of them changes
+ * (its folder is watched while the panel lives, orc.db too), or when the scan changes the task or a task it links
+ * to. The page only ever gets data through messages, after its `ready`.
+ */
+export class TaskDetailPanel extends Disposable {
+  readonly panel: vscode.WebviewPanel;
+  private ready = false;
+  private files: TaskDetailFiles | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+  private readonly postEmitter = this._register(new vscode.EventEmitter<ToTaskDetail>());
+  /** Every message posted to the page (tests wait on it). */
+  readonly onDidPost = this.postEmitter.event;
+  lastView: TaskDetailView | undefined;
+
+  constructor(private task: OrcTask, private readonly service: OrchestrationService, extensionUri: vscode.Uri,
+    private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void) {
+    super();
+    const dir = vscode.Uri.file(path.join(task.root, '.orc', 'tasks', task.dir));
+    this.panel = vscode.window.createWebviewPanel('baton.taskDetail', this.title(), vscode.ViewColumn.Active, {
+      enableScripts: true,
+      // The page may load the built front end and, for thumbnails, files of this task's folder: nothing else.
+      localResourceRoots: [webviewAssets(extensionUri), dir],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'baton.svg');
+    this.panel.webview.html = taskDetailHtml(this.panel.webview, extensionUri, this.title());
+    this._register({ dispose: () => clearTimeout(this.timer) });
+    this._register(this.panel.onDidDispose(() => { onClose(); this.dispose(); }));
+    this._register(this.panel.webview.onDidReceiveMessage((raw) => this.onMessage(raw)));
+    const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '**')));
+    const db = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(task.root), '{.orc/orc.db,.orc/orc.db-wal,orc.db}')));
+    for (const w of [watcher, db]) {
+      this._register(w.onDidChange(() => this.schedule()));
+      this._register(w.onDidCreate(() => this.schedule()));
+      this._register(w.onDidDelete(() => this.schedule()));
+    }
+    this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
+  }
+
+  get taskId(): string {
+    return this.task.id;
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  /** Re-reads now (the settle timer is for bursts of file events). */
+  refresh(): Promise<void> {
+    this.refreshing = this.refreshing.then(() => this.load()).catch((err) => this.post({ type: 'notice', level: 'error', message: String(err) }));
+    return this.refreshing;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refresh(), SETTLE_MS);
+  }
+
+  /** This task changed, went away, or one it links to (or its initiative) changed title or status. */
+  private concerns(change: IndexChange): boolean {
+    if (change.root !== this.task.root) return false;
+    const key = itemKey(this.task);
+    if (change.removed.includes(key)) return true;
+    const linked = new Set([this.task.id, ...this.task.blockedBy, ...this.task.blocks, ...this.task.relatedTo, ...this.task.referencedBy,
+      ...(this.task.initiativeId ? [this.task.initiativeId] : [])]);
+    return change.changed.some((i) => i.system === 'orc' && linked.has(i.id));
+  }
+
+  private async load(): Promise<void> {
+    const items = this.service.items().filter((i): i is OrcItem => i.system === 'orc' && i.root === this.task.root);
+    const current = items.find((i): i is OrcTask => i.kind === 'task' && i.id === this.task.id);
+    if (!current) { this.post({ type: 'gone', id: this.task.id }); return; }
+    this.task = current;
+    this.panel.title = this.title();
+    this.files = await taskDetail(current.root, current.dir);
+    if (!this.ready) return;
+    this.lastView = taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted);
+    this.post({ type: 'detail', view: this.lastView });
+  }
+
+  private async onMessage(raw: unknown): Promise<void> {
+    const parsed = parseFromWebview(fromTaskDetail, raw);
+    if (!parsed.ok) { console.warn(`baton: task detail sent an invalid message: ${parsed.error}`); return; }
+    const msg = parsed.message;
+    if (msg.type === 'ready') { this.ready = true; await this.refresh(); return; }
+    try {
+      await handleDetailMessage(msg, { service: this.service, task: this.task, files: this.files, showDetail: this.showDetail });
+    } catch (err) {
+      void vscode.window.showErrorMessage(`Baton: ${(err as Error).message}`);
+    }
+  }
+
+  private post(message: ToTaskDetail): void {
+    void this.panel.webview.postMessage(message);
+    this.postEmitter.fire(message);
+  }
+
+  private title(): string {
+    const t = this.task.title.length > 40 ? `${this.task.title.slice(0, 39)}…` : this.task.title;
+    return `${this.task.id} · ${t}`;
+  }
+}
+
+/** One panel per task: opening a task that is already shown reveals its panel. */
+export class TaskDetailPanels extends Disposable {
+  private readonly panels = new Map<string, TaskDetailPanel>();
+
+  constructor(private readonly service: OrchestrationService, private readonly extensionUri: vscode.Uri) {
+    super();
+    this._register({ dispose: () => { for (const p of this.panels.values()) p.panel.dispose(); } });
+  }
+
+  show(task: OrcTask): TaskDetailPanel {
+    const key = itemKey(task);
+    let panel = this.panels.get(key);
+    if (panel) { panel.reveal(); void panel.refresh(); return panel; }
+    panel = new TaskDetailPanel(task, this.service, this.extensionUri, (t) => this.show(t), () => this.panels.delete(key));
+    this.panels.set(key, panel);
+    return panel;
+  }
+
+  /** The open panel of a task id (tests). */
+  find(id: string): TaskDetailPanel | undefined {
+    return [...this.panels.values()].find((p) => p.taskId === id);
+  }
+}

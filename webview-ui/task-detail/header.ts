@@ -1,0 +1,84 @@
+import type { TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
+import { action, custom, el, pill, section } from './dom';
+import { renderMarkdown } from './markdown-dom';
+import { send } from './send';
+
+export function renderHeader(v: TaskDetailView): HTMLElement {
+  const flags = [
+    v.blocked && pill(`blocked by ${v.blockedBy.filter((b) => b.status !== 'completed' && b.status !== 'finished').map((b) => b.id).join(', ')}`, 'blocked'),
+    v.orphaned && pill(`orphaned${v.orphanReason ? `: ${v.orphanReason}` : ''}`, 'orphaned'),
+    v.resolved && pill(`resolved${v.resolvedAt ? ` ${v.resolvedAt}` : ''}${v.resolutionMessage ? ` — ${v.resolutionMessage}` : ''}`, 'resolved'),
+  ];
+  const facts: [string, Node | string | null][] = [
+    ['Weight', v.weight], ['Priority', v.priority], ['Category', v.category], ['Queue', v.queue],
+    ['Initiative', v.initiative ? action(`${v.initiative.id}${v.initiative.title ? ` ${v.initiative.title}` : ''}`, () => send({ type: 'openInitiative', id: v.initiative!.id })) : 'none'],
+    ['Branch', v.branch ? el('code', {}, v.branch) : null], ['Phase', v.currentPhase],
+  ];
+  return el('header', { id: 'header' },
+    el('h1', {}, el('span', { class: 'task-id' }, v.id), ' ', v.title),
+    el('div', { class: 'row' }, pill(v.status, v.status), ...flags),
+    el('dl', { class: 'facts' }, ...facts.filter(([, value]) => value !== null).flatMap(([k, value]) => [el('dt', {}, k), el('dd', {}, value!)])),
+    el('div', { class: 'row files' },
+      action('task.yaml', () => send({ type: 'openTaskFile', which: 'task' })),
+      v.hasState && action('state.yaml', () => send({ type: 'openTaskFile', which: 'state' })),
+      v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' }))),
+    renderEdits(v));
+}
+
+/** The edits orc's board offers, as toolkit controls. Disabled (with the reason) in an untrusted workspace. */
+function renderEdits(v: TaskDetailView): HTMLElement {
+  const dropdown = (field: 'priority' | 'queue' | 'category' | 'weight', values: readonly string[], current: string | null) => {
+    const d = custom('vscode-dropdown', { id: `edit-${field}`, 'aria-label': field });
+    if (current === null) d.appendChild(custom('vscode-option', { value: '', selected: '' }, '(unset)'));
+    for (const value of values) d.appendChild(custom('vscode-option', { value, ...(value === current ? { selected: '' } : {}) }, value));
+    if (current !== null && !values.includes(current)) d.appendChild(custom('vscode-option', { value: current, selected: '' }, `${current} (unknown)`));
+    if (!v.editable) d.setAttribute('disabled', '');
+    d.addEventListener('change', () => {
+      const value = (d as unknown as { value: string }).value;
+      if (value && value !== current) send({ type: 'setField', field, value });
+    });
+    return el('label', { class: 'edit' }, el('span', {}, field), d);
+  };
+  const initiative = custom('vscode-dropdown', { id: 'edit-initiative', 'aria-label': 'initiative' });
+  initiative.appendChild(custom('vscode-option', { value: '', ...(v.initiative ? {} : { selected: '' }) }, 'none'));
+  for (const i of v.choices.initiatives) initiative.appendChild(custom('vscode-option', { value: i.id, ...(v.initiative?.id === i.id ? { selected: '' } : {}) }, `${i.id} ${i.title}`));
+  if (!v.editable) initiative.setAttribute('disabled', '');
+  initiative.addEventListener('change', () => {
+    const value = (initiative as unknown as { value: string }).value;
+    if ((value || null) !== (v.initiative?.id ?? null)) send({ type: 'setInitiative', initiative: value || null });
+  });
+  const button = (label: string, run: () => void) => {
+    const b = custom('vscode-button', { appearance: 'secondary' }, label);
+    if (!v.editable) b.setAttribute('disabled', ''); else b.addEventListener('click', run);
+    return b;
+  };
+  return el('div', { class: 'edits', id: 'edits' },
+    dropdown('priority', v.choices.priority, v.priority), dropdown('queue', v.choices.queue, v.queue),
+    dropdown('category', v.choices.category, v.category), dropdown('weight', v.choices.weight, v.weight),
+    el('label', { class: 'edit' }, el('span', {}, 'initiative'), initiative),
+    button('Blocked by…', () => send({ type: 'editDependencies', field: 'blocked_by' })),
+    button('Related to…', () => send({ type: 'editDependencies', field: 'related_to' })),
+    v.status === 'failed' && button('Resolve…', () => send({ type: 'resolve' })),
+    !v.editable && el('p', { class: 'muted' }, 'Editing is off: this workspace is not trusted.'));
+}
+
+export function renderDescription(v: TaskDetailView): HTMLElement | null {
+  if (!v.description?.trim()) return null;
+  return section('description', 'Description', renderMarkdown(v.description, {
+    openUrl: (url) => send({ type: 'openExternal', url }),
+    openPath: (path) => send({ type: 'openWorkspaceFile', path }),
+    openTask: (id) => send({ type: 'openTask', id }),
+    knownIds: new Set(v.knownTaskIds),
+  }));
+}
+
+export function renderDependencies(v: TaskDetailView): HTMLElement | null {
+  const rows: [string, readonly TaskRef[]][] = [['Blocked by', v.blockedBy], ['Blocks', v.blocks], ['Related to', v.relatedTo], ['Referenced by', v.referencedBy]];
+  if (rows.every(([, refs]) => !refs.length)) return null;
+  return section('dependencies', 'Dependencies', el('dl', { class: 'facts' }, ...rows.filter(([, refs]) => refs.length).flatMap(([label, refs]) => [
+    el('dt', {}, label),
+    el('dd', {}, ...refs.flatMap((r, i) => [i ? ', ' : '', r.exists
+      ? el('span', {}, action(r.id, () => send({ type: 'openTask', id: r.id }), { title: r.title ?? '' }), ' ', pill(r.status ?? '?', r.status ?? 'unknown'))
+      : el('span', { class: 'missing', title: 'no such task' }, `${r.id} (missing)`)])),
+  ])));
+}

@@ -1,0 +1,32 @@
+import './style.css';
+import type { ToTaskDetail } from '../../src/shared/task-detail-protocol';
+import { el } from './dom';
+import { renderAttachments, renderComments, renderProblems, renderTranscripts } from './files';
+import { renderDependencies, renderDescription, renderHeader } from './header';
+import { renderReview, renderTests } from './results';
+import { send } from './send';
+import { renderTimeline, renderTokens } from './timeline';
+
+/*
+ * The orc task detail panel. The host sends the whole view on `ready` and again whenever one of the task's files
+ * changes; the page re-renders from it (a few hundred nodes) keeping the scroll position.
+ */
+const root = document.getElementById('root')!;
+
+window.addEventListener('message', (event: MessageEvent<ToTaskDetail>) => {
+  const msg = event.data;
+  if (msg.type === 'detail') {
+    const v = msg.view;
+    const y = window.scrollY;
+    root.replaceChildren(renderHeader(v), ...[renderDescription(v), renderDependencies(v), renderTimeline(v), renderTokens(v),
+      renderTests(v), renderReview(v), renderTranscripts(v), renderAttachments(v), renderComments(v), renderProblems(v)].filter((n): n is HTMLElement => n !== null));
+    document.title = `${v.id} ${v.title}`;
+    window.scrollTo(0, y);
+  } else if (msg.type === 'gone') {
+    root.replaceChildren(el('p', { class: 'muted' }, `${msg.id} is gone: its task.yaml was deleted or can no longer be read.`));
+  } else if (msg.type === 'notice') {
+    root.prepend(el('p', { class: msg.level === 'error' ? 'error' : 'muted' }, msg.message));
+  }
+});
+
+send({ type: 'ready' });
