@@ -65,11 +65,16 @@ export class WorkspaceIndex {
     return this.diff(before, true, file);
   }
 
-  /** A folder was deleted or renamed: every known file under it is re-read (and found gone). */
+  /**
+   * A folder was created, deleted or renamed: every known file under it is re-read (and found gone when it was
+   * deleted). When the folder exists, files of ours inside it that are not known yet are read too: a watcher may
+   * report only the new folder of a `mkdir -p` + write burst, never the files written into it.
+   */
   private async refreshFolder(folder: string): Promise<IndexChange | undefined> {
     const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
     const under = [...this.entries.keys()].filter((f) => f.startsWith(prefix));
-    if (!under.length) return undefined;
+    const found = (await fs.stat(folder).catch(() => undefined))?.isDirectory() ? await this.undiscovered(prefix) : [];
+    if (!under.length && !found.length) return undefined;
     const before = this.items;
     const touched = new Set<SystemAdapter>();
     for (const file of under) {
@@ -78,8 +83,23 @@ export class WorkspaceIndex {
       if (entry) this.entries.set(file, { ...entry, adapter }); else this.entries.delete(file);
       touched.add(adapter);
     }
+    for (const { adapter, file } of found) {
+      const entry = await this.readEntry(adapter, file, undefined);
+      if (entry) { this.entries.set(file, { ...entry, adapter }); touched.add(adapter); }
+    }
     for (const adapter of touched) this.relink(adapter);
     return this.diff(before, true);
+  }
+
+  /** Files the adapters would discover under a folder that the index does not hold yet. */
+  private async undiscovered(prefix: string): Promise<{ adapter: SystemAdapter; file: string }[]> {
+    const found: { adapter: SystemAdapter; file: string }[] = [];
+    for (const adapter of this.adapters) {
+      for (const file of await adapter.discover(this.ctx)) {
+        if (file.startsWith(prefix) && !this.entries.has(file)) found.push({ adapter, file });
+      }
+    }
+    return found;
   }
 
   /** Recomputes links with the current time (orphan detection depends on heartbeat age). */

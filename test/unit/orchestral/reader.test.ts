@@ -159,3 +159,27 @@ describe('Orchestral/Dure reader', () => {
     assert.strictEqual(runs[0]!.crps[0]!.status, 'resolved');
   });
 });
+
+describe('Orchestral/Dure runs appearing while Baton runs', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws?.dispose());
+
+  it('finds the files of a new run folder when only the folder is reported', async () => {
+    ws = new TempWorkspace({ '.orchestral/config/global.json': json({ max_iterations: 3 }) });
+    const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+    await service.scan();
+    assert.deepStrictEqual(service.decisions(), []);
+    // An agent's `mkdir -p run/crp` and two writes; the watcher names only the new run folder.
+    ws.write('.orchestral/runs/run-7/state.json', stateJson('crp-001'));
+    ws.write('.orchestral/runs/run-7/crp/crp-1.json', json(SINGLE_CRP));
+    const change = await service.fileChanged(ws.path('.orchestral/runs/run-7'));
+    assert.ok(change);
+    assert.deepStrictEqual(change.changed.map((i) => i.id), ['run-7']);
+    assert.deepStrictEqual(service.decisions().map((d) => [d.id, d.run]), [['crp-001', 'run-7']]);
+    // Deleting it again removes the run and its decision.
+    ws.remove('.orchestral/runs/run-7');
+    const gone = await service.fileChanged(ws.path('.orchestral/runs/run-7'));
+    assert.ok(gone && gone.removed.length === 1);
+    assert.deepStrictEqual(service.decisions(), []);
+  });
+});

@@ -1,0 +1,162 @@
+// UI scenarios for the "Needs you" inbox (issue 4), run by test/e2e/ui.test.mjs against a temp copy of demo/:
+// answer the demo's pending CRP in the sidebar form like a person would, check the VCR on disk and the empty
+// inbox, and check that a CRP whose text holds HTML is shown as text. Screenshot: docs/images/needs-you.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT, log } from '../lib.mjs';
+
+const SCREENSHOT = path.join(PROJECT, 'docs/images/needs-you.png');
+const DEMO_RUN = '.orchestral/runs/run-20260115143022';
+const HOSTILE_RUN = '.orchestral/runs/run-20260120080000';
+const HOSTILE_QUESTION = 'Render <script>window.__batonPwned = 1</script> in the greeting?';
+const HOSTILE_LABEL = '<img src=x onerror="window.__batonPwned = 2">';
+const RATIONALE = 'Exact limits across the 3 replicas matter more than avoiding a dependency.';
+
+async function waitFor(fn, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs a command from the palette by its title. */
+async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ timeout: 10000 });
+  await input.press('Enter');
+}
+
+/** The frame of the Needs you page: the webview whose document holds the inbox's list. */
+async function inboxFrame(page) {
+  return waitFor(async () => {
+    for (const frame of page.frames()) {
+      const isInbox = await frame.evaluate(() => !!document.querySelector('#root .list')
+        && !!document.querySelector('script[src*="decisions.js"]')).catch(() => false);
+      if (isInbox) return frame;
+    }
+    return undefined;
+  }, 'the Needs you webview to load');
+}
+
+async function openNeedsYou(page) {
+  await runCommand(page, 'Focus on Needs You View');
+  return inboxFrame(page);
+}
+
+/**
+ * Gives the Needs you view the room of the sidebar for the screenshot: the other Baton views folded, the
+ * sidebar wider. Returns an undo, so the scenarios after this one find the workbench as it was.
+ */
+async function roomForTheInbox(page) {
+  const titles = await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents();
+  const folded = titles.map((t) => t.trim()).filter((t) => t && !/needs you/i.test(t));
+  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
+  const widen = async (dx) => {
+    await page.mouse.move(sash.x, sash.y);
+    await page.mouse.down();
+    await page.mouse.move(sash.x + dx, sash.y, { steps: 8 });
+    await page.mouse.up();
+    sash.x += dx;
+  };
+  await widen(260);
+  return async () => {
+    await widen(-260);
+    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+  };
+}
+
+function section(frame, text) {
+  return frame.locator('section.decision', { hasText: text });
+}
+
+export const scenarios = [
+  async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
+    const frame = await openNeedsYou(page);
+    const form = section(frame, 'Login rate limit across replicas');
+    await form.waitFor({ timeout: 30000 });
+    // The card of option B, then the rationale, like a person would.
+    await form.locator('.option[data-option="B"]').click();
+    await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected', 5000);
+    const rationale = form.locator('vscode-text-area[name="rationale"] textarea');
+    await rationale.click();
+    await rationale.pressSequentially(RATIONALE, { delay: 5 });
+    const undo = await roomForTheInbox(page);
+    try {
+      await form.locator('.question').first().evaluate((q) => q.scrollIntoView({ block: 'start' }));
+      await page.mouse.move(0, 0);
+      fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+      await page.screenshot({ path: SCREENSHOT });
+      log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
+    } finally {
+      await undo();
+    }
+
+    const submit = form.locator('vscode-button.submit');
+    await waitFor(async () => (await submit.getAttribute('disabled')) === null, 'Submit to be enabled', 5000);
+    await submit.click();
+    await frame.locator('.status.ok', { hasText: 'crp-001 answered' }).waitFor({ timeout: 15000 });
+
+    const vcrDir = path.join(workspace, DEMO_RUN, 'vcr');
+    const vcrs = fs.readdirSync(vcrDir).filter((f) => f.endsWith('.json'));
+    if (vcrs.length !== 1) throw new Error(`expected one VCR in ${vcrDir}, found ${JSON.stringify(vcrs)}`);
+    const vcr = JSON.parse(fs.readFileSync(path.join(vcrDir, vcrs[0]), 'utf8'));
+    const expected = { vcr_id: vcrs[0].replace(/\.json$/, ''), crp_id: 'crp-001', decision: 'B', rationale: RATIONALE, additional_notes: '', applies_to_future: false };
+    for (const [k, v] of Object.entries(expected)) {
+      if (vcr[k] !== v) throw new Error(`VCR ${k} is ${JSON.stringify(vcr[k])}, expected ${JSON.stringify(v)}`);
+    }
+    if (Object.keys(vcr).join() !== 'vcr_id,crp_id,created_at,decision,rationale,additional_notes,applies_to_future') {
+      throw new Error(`VCR keys: ${Object.keys(vcr).join()}`);
+    }
+    const state = JSON.parse(fs.readFileSync(path.join(workspace, DEMO_RUN, 'state.json'), 'utf8'));
+    if (state.pending_crp !== null) throw new Error(`pending_crp is still ${state.pending_crp}`);
+    await frame.locator('p.empty', { hasText: 'Nothing needs you' }).waitFor({ timeout: 15000 });
+    const left = await frame.locator('section.decision').count();
+    if (left) throw new Error(`${left} decision(s) still shown after answering`);
+    log(`${vcrs[0]}: decision B with the typed rationale; the inbox is empty`);
+  },
+
+  async function aCrpHoldingHtmlIsShownAsText({ page, workspace }) {
+    const run = path.join(workspace, HOSTILE_RUN);
+    fs.mkdirSync(path.join(run, 'crp'), { recursive: true });
+    fs.writeFileSync(path.join(run, 'state.json'), JSON.stringify({ run_id: 'run-20260120080000', phase: 'waiting_human', iteration: 1,
+      max_iterations: 3, pending_crp: 'crp-001' }, null, 2));
+    fs.writeFileSync(path.join(run, 'crp', 'crp-1.json'), JSON.stringify({ crp_id: 'crp-001', created_by: 'refiner', type: 'clarification',
+      question: HOSTILE_QUESTION, context: '<b>bold?</b> & "quotes"',
+      options: [{ id: 'A', label: HOSTILE_LABEL, description: '<script>window.__batonPwned = 3</script>' }, { id: 'B', label: 'Plain text' }],
+      recommendation: 'A', status: 'pending' }, null, 2));
+    try {
+      const frame = await openNeedsYou(page);
+      const form = section(frame, 'run-20260120080000');
+      await form.waitFor({ timeout: 30000 });
+      const shown = await form.locator('.question h3').textContent();
+      if (shown !== HOSTILE_QUESTION) throw new Error(`question shown as ${JSON.stringify(shown)}`);
+      const label = await form.locator('.option[data-option="A"] .option-label').textContent();
+      if (label !== HOSTILE_LABEL) throw new Error(`option label shown as ${JSON.stringify(label)}`);
+      const injected = await frame.evaluate(() => ({
+        pwned: window.__batonPwned ?? null,
+        // VS Code adds its own inline script to every webview; none may carry the CRP's text.
+        scripts: [...document.querySelectorAll('script')].filter((s) => /batonPwned/.test(s.textContent ?? '')
+          || (s.src && !/toolkit\.min\.js|decisions\.js/.test(s.src))).length,
+        images: document.querySelectorAll('img').length,
+        bold: document.querySelectorAll('b').length,
+      }));
+      if (injected.pwned !== null || injected.images || injected.bold || injected.scripts) {
+        throw new Error(`markup from the CRP reached the page: ${JSON.stringify(injected)}`);
+      }
+      log(`"${HOSTILE_QUESTION}" shown as text; no script, image or markup from the CRP in the page`);
+    } finally {
+      fs.rmSync(run, { recursive: true, force: true });
+    }
+    const frame = await inboxFrame(page);
+    await frame.locator('p.empty', { hasText: 'Nothing needs you' }).waitFor({ timeout: 15000 });
+  },
+];
