@@ -1,6 +1,7 @@
 // UI scenarios for the "Needs you" inbox (issue 4), run by test/e2e/ui.test.mjs against a temp copy of demo/:
 // answer the demo's pending CRP in the sidebar form like a person would, check the VCR on disk and the empty
 // inbox, and check that a CRP whose text holds HTML is shown as text. Screenshot: docs/images/needs-you.png.
+/* global document, window -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log } from '../lib.mjs';
