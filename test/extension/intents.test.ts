@@ -42,6 +42,20 @@ describe('Intents in the real editor', () => {
     assert.deepStrictEqual(both.map((l) => l.command!.title.split(' · ')[0]), ['$(target) FIX-002', '$(target) FIX-001'], 'one lens per owner');
   });
 
+  it('refreshes the CodeLens when the intent map changes', async () => {
+    const api = await batonApi();
+    const map = path.join(workspaceRoot(), '.orchestration/intent_map.md');
+    const before = await fs.readFile(map, 'utf8');
+    try {
+      await fs.writeFile(map, `${before}| \`${UNOWNED}\` | \`FIX-002\` | | |\n`);
+      await until(api.intents.codeLens.onDidChangeCodeLenses, async () => (await ourLenses(UNOWNED)).length === 1, 3000);
+      assert.strictEqual((await ourLenses(UNOWNED))[0]!.command!.title, '$(target) FIX-002 · Shared helpers · PENDING');
+    } finally {
+      await fs.writeFile(map, before);
+      await until(api.intents.codeLens.onDidChangeCodeLenses, async () => (await ourLenses(UNOWNED)).length === 0, 3000);
+    }
+  });
+
   it('turns the CodeLens off with baton.codeLens.enabled', async () => {
     await batonApi();
     const config = vscode.workspace.getConfiguration('baton');

@@ -62,7 +62,7 @@ export class StaleFileError extends Error {}
  * queries the views use. Reads come from the service's index; writes go to disk and are read back at once.
  */
 export class IntentsService {
-  private readonly ownership = new Map<string, { intents?: IntentsFileRecord; map?: MapFileRecord; index: OwnershipIndex; matchers: MatcherCache }>();
+  private readonly ownership = new Map<string, { intents?: IntentsFileRecord; map?: MapFileRecord; index: OwnershipIndex; matchers: MatcherCache; generation: number }>();
   private readonly drift = new DriftChecker();
   /** Trace entries this window writes carry one session id. */
   readonly sessionId = `baton-${randomUUID()}`;
@@ -205,8 +205,17 @@ export class IntentsService {
     if (cached && cached.intents === intents && cached.map === map) return cached.index;
     const matchers = cached?.matchers ?? new MatcherCache();
     const index = new OwnershipIndex(intents, map, matchers);
-    this.ownership.set(root, { intents, map, index, matchers });
+    this.ownership.set(root, { intents, map, index, matchers, generation: (cached?.generation ?? 0) + 1 });
     return index;
+  }
+
+  /**
+   * Changes exactly when what ownership (and each owner's name and status) is made of was re-read: views that
+   * show owners (CodeLens, badges) compare it before and after a change event instead of refreshing on every one.
+   */
+  ownershipGeneration(root: string): number {
+    this.ownershipIndex(root);
+    return this.ownership.get(root)!.generation;
   }
 
   /** Decoded the way the reader decodes (BOM removed), with the same fingerprint the reader records. */

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { describeWays, fileOwners, touchesIntents } from './owners';
+import { describeWays, fileOwners, onOwnershipChange } from './owners';
 
 export const CODELENS_SETTING = 'baton.codeLens.enabled';
 
@@ -16,7 +16,7 @@ export class IntentCodeLensProvider extends Disposable implements vscode.CodeLen
 
   constructor(private readonly service: OrchestrationService) {
     super();
-    this._register(service.onDidChange((change) => { if (touchesIntents(change)) this.emitter.fire(); }));
+    this._register(onOwnershipChange(service, () => this.emitter.fire()));
     this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(CODELENS_SETTING)) this.emitter.fire(); }));
   }
 

@@ -7,7 +7,7 @@ import { Disposable } from '../../core/util/disposable';
 import { fromIntentMapWebview, type ToIntentMapWebview } from '../../shared/intent-map-protocol';
 import { parseFromWebview } from '../../shared/protocol';
 import { webviewHtml, webviewOptions } from '../decisions/webview-html';
-import { touchesIntents } from './owners';
+import { onOwnershipChange, touchesIntents } from './owners';
 
 interface OpenPanel {
   readonly panel: vscode.WebviewPanel;
@@ -21,16 +21,15 @@ interface OpenPanel {
  */
 export class IntentMapPanels extends Disposable {
   private readonly panels = new Map<string, OpenPanel>();
+  private readonly scheduled = new Set<string>();
   private readonly postedEmitter = this._register(new vscode.EventEmitter<{ root: string; message: ToIntentMapWebview }>());
   /** Fires after each message the host posts (tests wait on it). */
   readonly onDidPost = this.postedEmitter.event;
 
   constructor(private readonly service: OrchestrationService, private readonly extensionUri: vscode.Uri) {
     super();
-    this._register(service.onDidChange((change) => {
-      const open = this.panels.get(change.root);
-      if (open?.ready && touchesIntents(change)) void this.post(change.root);
-    }));
+    this._register(service.onDidChange((change) => { if (touchesIntents(change)) this.schedule(change.root); }));
+    this._register(onOwnershipChange(service, (root) => this.schedule(root)));
   }
 
   open(root: string): vscode.WebviewPanel {
@@ -71,6 +70,13 @@ export class IntentMapPanels extends Disposable {
         break;
       }
     }
+  }
+
+  /** Both listeners may fire for one change: the rows are sent once. */
+  private schedule(root: string): void {
+    if (!this.panels.get(root)?.ready || this.scheduled.has(root)) return;
+    this.scheduled.add(root);
+    queueMicrotask(() => { this.scheduled.delete(root); void this.post(root); });
   }
 
   private async post(root: string): Promise<void> {

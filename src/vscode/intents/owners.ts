@@ -30,7 +30,20 @@ export function describeWays(ways: readonly Owner[]): string {
   return ways.map((w) => (w.via === 'owned_scope' ? `owned_scope ${w.pattern}` : 'the intent map')).join(' and ');
 }
 
-/** Whether a change event touched the intents system (CodeLens, badges and the map depend only on it). */
+/** Whether a change event touched the intents system's items (the map panel shows their names). */
 export function touchesIntents(change: { changed: readonly { system: string }[]; removed: readonly string[] }): boolean {
   return change.changed.some((i) => i.system === 'intents') || change.removed.some((k) => k.includes('\u0000intents\u0000'));
+}
+
+/**
+ * Fires `listener` with the folder whose ownership changed: active_intents.yaml or intent_map.md was re-read
+ * (a row for an intent nobody lists changes no item, yet changes who owns a file). Trace appends do not fire.
+ */
+export function onOwnershipChange(service: OrchestrationService, listener: (root: string) => void): { dispose(): void } {
+  const seen = new Map<string, number>();
+  for (const root of service.folders) seen.set(root, service.intents.ownershipGeneration(root));
+  return service.onDidChange((change) => {
+    const now = service.intents.ownershipGeneration(change.root);
+    if (seen.get(change.root) !== now) { seen.set(change.root, now); listener(change.root); }
+  });
 }

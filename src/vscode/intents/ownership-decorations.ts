@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { describeWays, fileOwners, touchesIntents } from './owners';
+import { describeWays, fileOwners, onOwnershipChange } from './owners';
 
 /**
  * Explorer badges on files an intent owns ("I"), with the owner in the tooltip. When two or more intents claim
@@ -13,7 +13,7 @@ export class OwnershipDecorations extends Disposable implements vscode.FileDecor
 
   constructor(private readonly service: OrchestrationService) {
     super();
-    this._register(service.onDidChange((change) => { if (touchesIntents(change)) this.emitter.fire(undefined); }));
+    this._register(onOwnershipChange(service, () => this.emitter.fire(undefined)));
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {

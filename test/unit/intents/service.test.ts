@@ -134,15 +134,23 @@ describe('intents: the service interface of spec 003', () => {
     const { intents } = service;
     assert.deepStrictEqual(intents.ownersOf(ws.root, 'src/auth/login.ts').map((o) => `${o.intent}/${o.via}`), ['INT-001/owned_scope', 'INT-001/intent_map']);
     const compiled = intents.compiledPatterns(ws.root);
+    const generation = intents.ownershipGeneration(ws.root);
     assert.strictEqual(compiled, 6);
     for (let i = 0; i < 500; i++) intents.ownersOf(ws.root, `src/auth/x${i}.ts`);
     await intents.logTrace({ agent_id: 'a', intent_id: 'INT-001', action_type: 'CONTEXT_LOAD', result: { status: 'SUCCESS', output_summary: 'read' } });
     intents.ownersOf(ws.root, 'src/auth/login.ts');
     assert.strictEqual(intents.compiledPatterns(ws.root), compiled);
+    assert.strictEqual(intents.ownershipGeneration(ws.root), generation, 'a trace append is not an ownership change');
+    // A map row for an intent nobody lists changes no intent, but changes ownership.
+    ws.write('.orchestration/intent_map.md', `${readFileSync(ws.path('.orchestration/intent_map.md'), 'utf8')}| \`src/db/users.ts\` | \`INT-404\` | | |\n`);
+    await service.fileChanged(ws.path('.orchestration/intent_map.md'));
+    assert.strictEqual(intents.ownershipGeneration(ws.root), generation + 1);
+    assert.deepStrictEqual(intents.ownersOf(ws.root, 'src/db/users.ts'), [{ intent: 'INT-404', name: '', via: 'intent_map' }]);
     ws.write(INTENTS, readFileSync(ws.path(INTENTS), 'utf8').replace('- docs/ # the whole folder', '- docs/\n          - "site/**"'));
     await service.fileChanged(ws.path(INTENTS));
     assert.deepStrictEqual(intents.ownersOf(ws.root, 'site/index.html').map((o) => o.intent), ['INT-002']);
     assert.strictEqual(intents.compiledPatterns(ws.root), compiled + 1);
+    assert.strictEqual(intents.ownershipGeneration(ws.root), generation + 2);
   });
 
   it('intentMap compares recorded hashes with the files: same, drifted, truncated prefix, missing, unrecorded', async () => {
