@@ -25,6 +25,8 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
     renderEdits(v));
 }
 
+const NO_INITIATIVE = '(none)';
+
 /** The edits orc's board offers, as toolkit controls. Disabled (with the reason) in an untrusted workspace. */
 function renderEdits(v: TaskDetailView): HTMLElement {
   const dropdown = (field: 'priority' | 'queue' | 'category' | 'weight', values: readonly string[], current: string | null) => {
@@ -40,12 +42,14 @@ function renderEdits(v: TaskDetailView): HTMLElement {
     return el('label', { class: 'edit' }, el('span', {}, field), d);
   };
   const initiative = custom('vscode-dropdown', { id: 'edit-initiative', 'aria-label': 'initiative' });
-  initiative.appendChild(custom('vscode-option', { value: '', ...(v.initiative ? {} : { selected: '' }) }, 'none'));
+  // The toolkit's dropdown mishandles an option whose value is empty: "none" gets a value of its own.
+  initiative.appendChild(custom('vscode-option', { value: NO_INITIATIVE, ...(v.initiative ? {} : { selected: '' }) }, 'none'));
   for (const i of v.choices.initiatives) initiative.appendChild(custom('vscode-option', { value: i.id, ...(v.initiative?.id === i.id ? { selected: '' } : {}) }, `${i.id} ${i.title}`));
   if (!v.editable) initiative.setAttribute('disabled', '');
   initiative.addEventListener('change', () => {
-    const value = (initiative as unknown as { value: string }).value;
-    if ((value || null) !== (v.initiative?.id ?? null)) send({ type: 'setInitiative', initiative: value || null });
+    const raw = (initiative as unknown as { value: string }).value;
+    const value = raw === NO_INITIATIVE || !raw ? null : raw;
+    if (value !== (v.initiative?.id ?? null)) send({ type: 'setInitiative', initiative: value });
   });
   const button = (label: string, run: () => void) => {
     const b = custom('vscode-button', { appearance: 'secondary' }, label);

@@ -28,10 +28,15 @@ export async function targetTask(service: OrchestrationService, target: unknown,
     return found;
   }
   const multi = service.folders.length > 1;
-  const picked = await vscode.window.showQuickPick(orcTasks(service).map((t) => ({
+  const rows = () => orcTasks(service).map((t) => ({
     label: `${t.id}  ${t.title}`, description: [t.status, t.priority, t.queue === 'backlog' ? 'backlog' : ''].filter(Boolean).join(' · '),
     detail: multi ? t.root : undefined, task: t,
-  })), { placeHolder, matchOnDescription: true });
+  }));
+  // Right after the window opens the first scan may still run: the picker shows its busy bar until it lands.
+  const items = service.hasScanned ? rows() : new Promise<ReturnType<typeof rows>>((resolve) => {
+    const sub = service.onDidChange(() => { sub.dispose(); resolve(rows()); });
+  });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
   return picked?.task;
 }
 

@@ -1,0 +1,101 @@
+// UI scenarios for the orc task detail (issue 5), run by test/e2e/ui.test.mjs against a temp copy of demo/:
+// open the demo's running TASK-002 from "Baton: Open Task…", check the phase timeline, the tokens per phase and the
+// test results (a failing test with its error, a screenshot thumbnail loaded through the webview), then open a
+// transcript from the panel. Screenshot: docs/images/task-detail.png.
+/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT, log } from '../lib.mjs';
+
+const SCREENSHOT = path.join(PROJECT, 'docs/images/task-detail.png');
+
+async function waitFor(fn, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Runs a palette command by its title and, when it asks, picks the quick-pick row holding `pick`. */
+async function runCommand(page, title, pick) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+  await input.press('Enter');
+  if (pick === undefined) return;
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15000 });
+  await input.fill(pick);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 10000 });
+  await input.press('Enter');
+}
+
+/** The frame of the task detail page of `id`, once the host has sent it its data. */
+async function detailFrame(page, id) {
+  return waitFor(async () => {
+    for (const frame of page.frames()) {
+      const ready = await frame.evaluate((taskId) => !!document.querySelector('script[src*="task-detail.js"]')
+        && document.querySelector('#header .task-id')?.textContent === taskId, id).catch(() => false);
+      if (ready) return frame;
+    }
+    return undefined;
+  }, `the ${id} detail panel to show its data`);
+}
+
+export const scenarios = [
+  async function taskDetailShowsTimelineTokensAndTests({ page }) {
+    await runCommand(page, 'Baton: Open Task…', 'TASK-002');
+    const frame = await detailFrame(page, 'TASK-002');
+    const phases = await frame.locator('#timeline li.phase').evaluateAll((rows) => rows.map((r) =>
+      `${r.getAttribute('data-phase')}:${r.querySelector('.pill')?.textContent}${r.classList.contains('current') ? '*' : ''}`));
+    log(`timeline: ${phases.join(' | ')}`);
+    const expected = ['classify:completed', 'spec:completed', 'implement:running*', 'review:pending', 'test:pending'];
+    if (phases.join() !== expected.join()) throw new Error(`timeline ${phases.join()} is not ${expected.join()}`);
+    const gate = await frame.locator('#timeline li[data-phase="spec"] .gates').textContent();
+    if (!/approved/.test(gate ?? '')) throw new Error(`the spec gate decision is missing: ${gate}`);
+
+    const tokens = await frame.locator('#tokens tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    log(`tokens: ${tokens.map((r) => `${r[0]}=${r[6]}`).join(', ')}`);
+    const implement = tokens.find((r) => r[0] === 'implement');
+    // input 9,800 · output 4,200 · cache read 12,400 · cache creation 600 · effective input 22,800 · total 27,000
+    if (implement?.slice(1, 7).join('|') !== '9,800|4,200|12,400|600|22,800|27,000') throw new Error(`implement tokens: ${implement}`);
+    if (tokens.at(-1)?.[0] !== 'Task total' || tokens.at(-1)?.[6] !== '44,000') throw new Error(`task total: ${tokens.at(-1)}`);
+
+    const tests = await frame.locator('#tests').textContent();
+    if (!/1 failed/.test(tests) || !/6\/7 passed/.test(tests)) throw new Error(`test summary: ${tests.slice(0, 200)}`);
+    const failing = await frame.locator('#failing-tests').textContent();
+    if (!/migrates a legacy token without fam once/.test(failing) || !/Expected status 200, received 401/.test(failing)) {
+      throw new Error(`failing test and its error not shown: ${failing}`);
+    }
+    await waitFor(() => frame.locator('#tests .thumb img').evaluate((img) => img.complete && img.naturalWidth > 0),
+      'the test screenshot thumbnail to load from the task folder', 15000);
+    const verdict = await frame.locator('#review-verdict .pill').textContent();
+    if (verdict !== 'CHANGES_REQUESTED') throw new Error(`review verdict: ${verdict}`);
+    const comments = await frame.locator('#comments article').count();
+    if (comments !== 3) throw new Error(`expected the 3 orc.db comments of TASK-002, saw ${comments}`);
+
+    const initiative = await frame.locator('#edit-initiative').evaluate((d) => d.value);
+    if (initiative !== 'INIT-001') throw new Error(`the initiative dropdown shows ${initiative}, not INIT-001`);
+
+    // The documentation image: the timeline, tokens and tests at the top of the panel, the sidebar out of the way.
+    await page.keyboard.press('Control+B');
+    await frame.locator('#timeline').evaluate((s) => s.scrollIntoView());
+    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: SCREENSHOT });
+    log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
+    await page.keyboard.press('Control+B');
+  },
+
+  async function aTranscriptOpensFromTheDetail({ page }) {
+    const frame = await detailFrame(page, 'TASK-002');
+    await frame.locator('#transcripts a[data-transcript="02-implement-001.md"]').click();
+    await page.locator('.tabs-container .tab', { hasText: '02-implement-001.md' }).first().waitFor({ timeout: 15000 });
+    const text = await page.locator('.editor-instance .view-lines').first().textContent();
+    if (!/Transcript:\s+TASK-002/.test(text ?? '')) throw new Error(`the transcript editor shows: ${text?.slice(0, 120)}`);
+  },
+];
