@@ -81,8 +81,8 @@ function section(frame, text) {
 
 export const scenarios = [
   async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
-    const frame = await openNeedsYou(page);
-    const form = section(frame, 'Login rate limit across replicas');
+    let frame = await openNeedsYou(page);
+    let form = section(frame, 'Login rate limit across replicas');
     await form.waitFor({ timeout: 30000 });
     // The card of option B, then the rationale, like a person would.
     await form.locator('.option[data-option="B"]').click();
@@ -90,6 +90,19 @@ export const scenarios = [
     const rationale = form.locator('vscode-text-area[name="rationale"] textarea');
     await rationale.click();
     await rationale.pressSequentially(RATIONALE, { delay: 5 });
+    // Hidden and shown again (another sidebar, then Baton): the page is rebuilt, the choice and text survive.
+    const before = frame;
+    await runCommand(page, 'View: Show Explorer');
+    await page.locator('.part.sidebar .composite.title', { hasText: /Explorer/i }).waitFor({ timeout: 10000 });
+    frame = await openNeedsYou(page);
+    if (frame === before || !before.isDetached()) throw new Error('the Needs you page was not rebuilt when the view was shown again');
+    form = section(frame, 'Login rate limit across replicas');
+    await form.waitFor({ timeout: 30000 });
+    await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected after the view was shown again', 10000);
+    const kept = await form.locator('vscode-text-area[name="rationale"]').evaluate((el) => el.value);
+    if (kept !== RATIONALE) throw new Error(`rationale after hide/show: ${JSON.stringify(kept)}`);
+    log('hidden and shown again: option B and the rationale were kept');
+
     const undo = await roomForTheInbox(page);
     try {
       await form.locator('.question').first().evaluate((q) => q.scrollIntoView({ block: 'start' }));
