@@ -183,3 +183,25 @@ describe('Orchestral/Dure runs appearing while Baton runs', () => {
     assert.deepStrictEqual(service.decisions(), []);
   });
 });
+
+describe('Orchestral/Dure re-linking', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws?.dispose());
+
+  it('re-links only the run whose file changed, and sees the change', async () => {
+    ws = new TempWorkspace({
+      '.orchestral/runs/run-a/state.json': stateJson('crp-001'), '.orchestral/runs/run-a/crp/x.json': json(SINGLE_CRP),
+      '.orchestral/runs/run-b/state.json': stateJson(null), '.orchestral/runs/run-b/crp/y.json': json({ ...SINGLE_CRP, status: 'resolved' }),
+    });
+    const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+    await service.scan();
+    const runOf = (id: string) => service.items().find((i) => i.id === id)!;
+    const [a1, b1] = [runOf('run-a'), runOf('run-b')];
+    ws.write('.orchestral/runs/run-b/crp/y.json', json({ ...SINGLE_CRP, crp_id: 'crp-002', status: 'pending' }));
+    const change = await service.fileChanged(ws.path('.orchestral/runs/run-b/crp/y.json'));
+    assert.deepStrictEqual(change?.changed.map((i) => i.id), ['run-b']);
+    assert.strictEqual(runOf('run-a'), a1, 'run-a was not re-linked');
+    assert.notStrictEqual(runOf('run-b'), b1);
+    assert.deepStrictEqual(service.decisions().map((d) => `${d.run}/${d.id}`).sort(), ['run-a/crp-001', 'run-b/crp-002']);
+  });
+});

@@ -4,7 +4,7 @@ import { subfolders } from '../../io/list-dirs';
 import type { WorkItem } from '../../model/work-item';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import { toPosix } from '../orc/paths';
-import { linkOrchestral } from './link';
+import { linkOrchestral, RunLinkCache } from './link';
 import { BASES, classifyOrchestralPath } from './paths';
 import { parseOrchestralFile, type OrchestralRecord } from './records';
 
@@ -15,6 +15,7 @@ import { parseOrchestralFile, type OrchestralRecord } from './records';
 export class OrchestralAdapter implements SystemAdapter<OrchestralRecord> {
   readonly system = 'orchestral' as const;
   readonly version = 1;
+  private readonly linkCache = new RunLinkCache();
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const found: string[] = [];
@@ -51,7 +52,7 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord> {
   }
 
   link(input: LinkInput<OrchestralRecord>): LinkOutput {
-    const { runs, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })));
+    const { runs, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })), this.linkCache);
     return { items: runs, decisions, diagnostics };
   }
 

@@ -27,7 +27,7 @@ interface RunFiles {
  * pending CRPs into decisions. A CRP is found by its `crp_id`, not its file name; two CRPs of one run sharing an
  * id are reported and only the first (by file name) is offered for an answer.
  */
-export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[]): { runs: OrchestralRun[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
+export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[], cache?: RunLinkCache): { runs: OrchestralRun[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const groups = new Map<string, RunFiles>();
   for (const f of files) {
@@ -37,12 +37,16 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
     if (!g) groups.set(key, g = { base: f.record.base, run: f.record.run, files: [] });
     g.files.push(f);
   }
+  cache?.retain(root, new Set([...groups.keys()].map((k) => `${root}\u0000${k}`)));
   const runs: OrchestralRun[] = [];
   const decisions: OrchestralCrpDecision[] = [];
   for (const key of [...groups.keys()].sort()) {
-    const linked = linkRun(root, groups.get(key)!, diagnostics);
+    const group = groups.get(key)!;
+    const linked = cache?.reuse(root, key, group.files) ?? linkRun(root, group);
+    cache?.remember(root, key, group.files, linked);
     runs.push(linked.run);
     decisions.push(...linked.decisions);
+    diagnostics.push(...linked.diagnostics);
   }
   // The same run folder in .orchestral/ and .dure/ (a half-done rename): Dure's copy is the current one.
   const byId = new Map<string, OrchestralRun>();
@@ -59,7 +63,37 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
   return { runs: kept, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
 }
 
-function linkRun(root: string, g: RunFiles, diagnostics: Diagnostic[]): { run: OrchestralRun; decisions: OrchestralCrpDecision[] } {
+interface LinkedRun {
+  readonly run: OrchestralRun;
+  readonly decisions: OrchestralCrpDecision[];
+  readonly diagnostics: Diagnostic[];
+}
+
+/**
+ * A run is linked from its own files only, so a run whose records are the very same objects as last time (the
+ * index keeps a record until its file changes) links to the same result: one changed file re-links one run.
+ */
+export class RunLinkCache {
+  private readonly runs = new Map<string, { files: readonly OrchestralFileRecord[]; linked: LinkedRun }>();
+
+  reuse(root: string, key: string, files: readonly OrchestralFileRecord[]): LinkedRun | undefined {
+    const last = this.runs.get(`${root}\u0000${key}`);
+    if (!last || last.files.length !== files.length) return undefined;
+    return last.files.every((f, i) => f.file === files[i]!.file && f.record === files[i]!.record) ? last.linked : undefined;
+  }
+
+  remember(root: string, key: string, files: readonly OrchestralFileRecord[], linked: LinkedRun): void {
+    this.runs.set(`${root}\u0000${key}`, { files, linked });
+  }
+
+  /** Forgets the runs of a folder that were not linked in its last pass (deleted run folders). */
+  retain(root: string, keys: ReadonlySet<string>): void {
+    for (const key of this.runs.keys()) if (key.startsWith(`${root}\u0000`) && !keys.has(key)) this.runs.delete(key);
+  }
+}
+
+function linkRun(root: string, g: RunFiles): LinkedRun {
+  const diagnostics: Diagnostic[] = [];
   const dir = path.join(root, g.base, 'runs', g.run);
   const one = <K extends RunRecord['kind']>(kind: K) => g.files.find((f): f is Of<K> => f.record.kind === kind);
   const all = <K extends RunRecord['kind']>(kind: K) => g.files.filter((f): f is Of<K> => f.record.kind === kind)
@@ -133,7 +167,7 @@ function linkRun(root: string, g: RunFiles, diagnostics: Diagnostic[]): { run: O
     files: g.files.map((f) => f.file).sort(),
   };
   if (!state) diagnostics.push(diagnostic('orchestral', dir, 'warning', `run ${g.run} has no state.json; its phase is unknown`));
-  return { run, decisions };
+  return { run, decisions, diagnostics };
 }
 
 /** The agents state.json names, in pipeline order, with their done/error flags (briefing/ is the refiner's folder). */
