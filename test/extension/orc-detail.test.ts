@@ -3,6 +3,7 @@ import { promises as fs, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Ajv from 'ajv';
 import picomatch from 'picomatch';
+import initSqlJs from 'sql.js';
 import * as vscode from 'vscode';
 import { parse as parseYaml } from 'yaml';
 import type { TaskDetailView, ToTaskDetail } from '../../src/shared/task-detail-protocol';
@@ -49,6 +50,27 @@ describe('orc task detail, edits, Initiatives and schemas in the real editor', (
     } finally {
       await fs.writeFile(file, before);
       await detail(panel, (x) => x.testReport?.summary.failed === 1, 5000);
+      panel.panel.dispose();
+    }
+  });
+
+  it('shows comments from orc.db, read by the wasm SQLite the extension ships, as soon as the database appears', async () => {
+    const api = await batonApi();
+    await vscode.commands.executeCommand('baton.showTaskDetail', 'TASK-002');
+    const panel = api.orc.detailPanels.find('TASK-002')!;
+    await detail(panel);
+    const SQL = await initSqlJs();
+    const db = new SQL.Database();
+    db.run('CREATE TABLE task_comments (id TEXT PRIMARY KEY, task_id TEXT NOT NULL, author TEXT NOT NULL, author_type TEXT NOT NULL, content TEXT NOT NULL, phase TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL)');
+    db.run("INSERT INTO task_comments VALUES ('TC-0a1b2c3d', 'TASK-002', 'claude', 'agent', 'The config loader lands first', 'implement', '2026-01-06T09:30:00Z', '2026-01-06T09:30:00Z')");
+    const file = path.join(workspaceRoot(), '.orc/orc.db');
+    await fs.writeFile(file, Buffer.from(db.export()));
+    try {
+      const v = await detail(panel, (x) => x.comments.length === 1, 10000);
+      assert.deepStrictEqual([v.comments[0]!.author, v.comments[0]!.authorType, v.commentStats.agent], ['claude', 'agent', 1]);
+      assert.deepStrictEqual(v.problems, []);
+    } finally {
+      await fs.rm(file, { force: true });
       panel.panel.dispose();
     }
   });
