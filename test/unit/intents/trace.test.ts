@@ -101,6 +101,12 @@ describe('intents: agent_trace.jsonl', () => {
     assert.strictEqual(tail.complete, false);
     assert.strictEqual(tail.entries[0]!.line, 2000);
     assert.deepStrictEqual(tail.problems.map((p) => [p.line, p.fromEnd]), [[1991, 10]]);
+    // With nothing to report, the start of the file is not read at all: entries keep only their place from the end.
+    lines[1990] = spec(1991);
+    ws.write('agent_trace.jsonl', lines.join('\n') + '\n');
+    const clean = await readTraceTail(ws.path('agent_trace.jsonl'), { limit: 20 });
+    assert.deepStrictEqual([clean.entries[0]!.line, clean.entries[0]!.fromEnd, clean.entries[19]!.fromEnd], [null, 1, 20]);
+    assert.ok(clean.bytesRead < clean.size / 4, `read ${clean.bytesRead} of ${clean.size} bytes`);
   });
 
   it('says "from the end" when a huge file makes absolute numbers costly', async () => {
@@ -117,7 +123,7 @@ describe('intents: agent_trace.jsonl', () => {
     const lines = Array.from({ length: 3000 }, (_, i) => spec(i, i % 100 === 0 ? 'RARE' : 'COMMON'));
     ws = new TempWorkspace({ 'agent_trace.jsonl': lines.join('\n') + '\n' });
     const rare = await readTraceTail(ws.path('agent_trace.jsonl'), { limit: 3, intentId: 'RARE' });
-    assert.deepStrictEqual(rare.entries.map((e) => e.line), [2901, 2801, 2701]);
+    assert.deepStrictEqual(rare.entries.map((e) => e.fromEnd), [100, 200, 300], 'lines 2901, 2801 and 2701 of 3000');
     const bounded = await readTraceTail(ws.path('agent_trace.jsonl'), { limit: 1000, intentId: 'RARE', maxBytes: 64 * 1024 });
     assert.ok(bounded.bytesRead <= 64 * 1024);
     assert.ok(bounded.entries.length > 0 && bounded.entries.length < 30);

@@ -47,7 +47,7 @@ export interface TraceEntry {
   readonly shape: 'spec' | 'flat' | 'other';
   /** 1 for the newest line of the file. */
   readonly fromEnd: number;
-  /** Absolute 1-based line number, when it could be known cheaply. */
+  /** Absolute 1-based line number, when known cheaply (the whole file was read, or a problem needed counting). */
   readonly line: number | null;
   readonly timestamp: string | null;
   readonly agentId: string | null;

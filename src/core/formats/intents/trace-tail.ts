@@ -81,12 +81,15 @@ export async function readTraceTail(file: string, options: TraceTailOptions): Pr
   return { size: state.size, mtimeMs: state.mtimeMs, entries, problems, writeInProgress, complete: state.reachedStart, bytesRead: state.bytesRead };
 }
 
-/** Absolute line numbers when the whole file was seen or the skipped start is small enough to count. */
+/**
+ * Absolute line numbers when the whole file was seen (free), or when a problem needs one and the skipped start
+ * of the file is small enough to count its newlines; otherwise null (entries still have `fromEnd`).
+ */
 async function lineNumbering(file: string, state: TailScan, seen: readonly Seen[]): Promise<(t: TailLine) => number | null> {
   if (!seen.length) return () => null;
   const oldest = seen[seen.length - 1]!.tail;
   if (oldest.offset === 0) return (t) => oldest.fromEnd - t.fromEnd + 1;
-  if (state.size > SMALL_TRACE_BYTES) return () => null;
+  if (state.size > SMALL_TRACE_BYTES || !seen.some((s) => s.problem)) return () => null;
   const before = await countNewlines(file, oldest.offset);
   return (t) => before + 1 + (oldest.fromEnd - t.fromEnd);
 }
