@@ -30,8 +30,5 @@ export type ToIntentMapWebview =
 
 /** Re-read the files and re-hash them. */
 export const refreshMessage = z.object({ type: z.literal('refresh') }).strict();
-/** Open intent_map.md itself at a row's line. */
-export const openMapMessage = z.object({ type: z.literal('openMap'), line: z.number().int().min(1).max(10_000_000) }).strict();
-
-export const fromIntentMapWebview = z.discriminatedUnion('type', [readyMessage, openFileMessage, refreshMessage, openMapMessage]);
+export const fromIntentMapWebview = z.discriminatedUnion('type', [readyMessage, openFileMessage, refreshMessage]);
 export type FromIntentMapWebview = z.infer<typeof fromIntentMapWebview>;

@@ -6,7 +6,9 @@ import * as vscode from 'vscode';
  * - `baton.hasState`: some orchestrator state was found in an open folder.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
- * `task:orc:<status>[:blocked][:orphaned][:state]`, `initiative:orc:<status>`, `group:orc:<status>`.
+ * `task:orc:<status>[:blocked][:orphaned][:state]`, `initiative:orc:<status>`, `group:orc:<status>`;
+ * `intent:intents:<STATUS>[:active]`, `group:intents:<STATUS>`, and `section:`/`scope:`/`file:`/`trace:intents` for
+ * the rows under an intent.
  */
 export const ContextKeys = {
   scanned: 'baton.scanned',

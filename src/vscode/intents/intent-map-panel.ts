@@ -63,12 +63,6 @@ export class IntentMapPanels extends Disposable {
         }
         break;
       }
-      case 'openMap': {
-        const doc = await vscode.workspace.openTextDocument(intentsFilePath(root, 'map'));
-        const line = Math.min(message.line - 1, doc.lineCount - 1);
-        await vscode.window.showTextDocument(doc, { selection: new vscode.Range(line, 0, line, 0) });
-        break;
-      }
     }
   }
 
