@@ -1,5 +1,5 @@
 import * as assert from 'node:assert';
-import { existsSync, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
@@ -35,7 +35,7 @@ describe('Needs you inbox in the real editor', () => {
       if (vcr.endsWith('.json')) await fs.rm(path.join(workspaceRoot(), RUN, 'vcr', vcr));
     }
     await until(api.service.onDidChange, () => api.service.decisions().length === 1
-      && api.service.items().some((i) => i.system === 'orchestral' && i.vcrs.length === 0), 5000);
+      && api.service.items().some((i) => i.system === 'orchestral' && i.id === 'run-20260201120000' && i.vcrs.length === 0), 5000);
   });
 
   it('lists the fixture\'s pending CRP in the view, with a badge and the status-bar count', async () => {
@@ -77,7 +77,7 @@ describe('Needs you inbox in the real editor', () => {
     // A stale form (the file moved on since it was shown) is refused by the writer.
     const stale = await controller.receive({ ...good, version: 'sha256-of-something-else:' });
     assert.deepStrictEqual(stale, { ok: true, type: 'answer' });
-    assert.strictEqual(existsSync(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-001.json')), false);
+    assert.deepStrictEqual((await fs.readdir(path.join(workspaceRoot(), RUN, 'vcr'))).filter((f) => f.endsWith('.json')), []);
     assert.strictEqual(api.service.decisions().length, 1);
   });
 
@@ -99,8 +99,9 @@ describe('Needs you inbox in the real editor', () => {
     const outcome = await vscode.commands.executeCommand<DecisionOutcome>('baton.answerDecision',
       { id: 'crp-001', decision: 'B', rationale: 'Personal greetings read better.', appliesToFuture: true });
     assert.ok(outcome?.ok, JSON.stringify(outcome));
-    const vcr = JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-001.json'), 'utf8'));
-    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: 'vcr-001', crp_id: 'crp-001', created_at: 'T', decision: 'B',
+    // vcr-001 is taken by the fixture's completed run: ids stay unique across runs.
+    const vcr = JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-002.json'), 'utf8'));
+    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: 'vcr-002', crp_id: 'crp-001', created_at: 'T', decision: 'B',
       rationale: 'Personal greetings read better.', additional_notes: '', applies_to_future: true });
     const state = await fs.readFile(path.join(workspaceRoot(), RUN, 'state.json'), 'utf8');
     assert.strictEqual(state, originals.get(path.join(RUN, 'state.json'))!.replace('"pending_crp": "crp-001"', '"pending_crp": null'));

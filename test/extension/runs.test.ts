@@ -18,8 +18,10 @@ describe('Runs view in the real editor', () => {
   it('shows the run with its phase, iteration, agents and what needs you', async () => {
     const api = await batonApi();
     const runs = await rows(api);
-    assert.deepStrictEqual(runs.map((r) => [r.label, r.description, r.context]),
-      [['A friendly greeting endpoint', 'waiting human · iteration 1/3 · 1 needs you', 'run:orchestral:waiting_human']]);
+    assert.deepStrictEqual(runs.map((r) => [r.label, r.description, r.context]), [
+      ['A friendly greeting endpoint', 'waiting human · iteration 1/3 · 1 needs you', 'run:orchestral:waiting_human'],
+      ['run-20260131090000', 'completed · iteration 2/3 · PASS · error', 'run:orchestral:completed:error:mrp'],
+    ]);
     const children = await rows(api, runs[0]!.node);
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
       'Needs you: crp-001 | Which greeting should GET /hello return?',
@@ -32,6 +34,40 @@ describe('Runs view in the real editor', () => {
     ]);
     const builder = await rows(api, children[2]!.node);
     assert.deepStrictEqual(builder.map((b) => b.label), ['done.flag', 'log.md']);
+  });
+
+  it('marks the error flag, lists verdict, tests and past decisions, and opens the MRP viewer', async () => {
+    const api = await batonApi();
+    const done = (await rows(api))[1]!;
+    const children = await rows(api, done.node);
+    assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
+      'refiner | completed',
+      'builder | completed · done',
+      'verifier | completed',
+      'gatekeeper | completed · error.flag',
+      'Verdict PASS | iteration 2 · All tests pass.',
+      'Tests | 4/4 passed · coverage 90%',
+      'Decisions | 1 VCR',
+      'Merge-Readiness Pack | 4/4 tests',
+    ]);
+    assert.match(children[3]!.context, /^agent:orchestral:completed:error$/);
+    const decisions = await rows(api, children[6]!.node);
+    assert.deepStrictEqual(decisions.map((d) => `${d.label} | ${d.description}`),
+      ['vcr-001 → crp-001 | q1 → A, q2 → A · Defaults first.', 'crp-001 | resolved · Port? · Log format?']);
+    const gatekeeper = await rows(api, children[3]!.node);
+    assert.deepStrictEqual(gatekeeper.map((g) => g.label), ['error.flag', 'verdict.json']);
+
+    const mrp = api.runs.runsTree.getTreeItem(children[7]!.node);
+    await vscode.commands.executeCommand(mrp.command!.command, ...(mrp.command!.arguments ?? []));
+    const html = api.runs.mrp.html(path.join(workspaceRoot(), '.orchestral/runs/run-20260131090000'))!;
+    assert.match(html, /<h1>Merge-Readiness Pack — config<\/h1>/);
+    assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/, 'raw HTML in summary.md is shown as text');
+    assert.match(html, /4 of 4 passing/);
+    assert.match(html, /<code>src\/app.ts<\/code>/);
+    assert.match(html, /<strong>vcr-001<\/strong> \(answers crp-001\): q1 → A, q2 → A — Defaults first\./);
+    assert.match(html, /script-src|default-src 'none'/);
+    assert.doesNotMatch(html, /<script/);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('opens a run file from its row', async () => {
