@@ -47,7 +47,7 @@ describe('orc JSON Schemas for editing', () => {
     const task = ajv.compile(schemaFile('orc-task'));
     assert.strictEqual(task({ id: 'TASK-001', title: 'x', priority: 'urgent' }), false);
     assert.deepStrictEqual(task.errors?.map((e) => e.instancePath).filter((p, i, a) => a.indexOf(p) === i), ['/priority']);
-    for (const [field, value] of [['queue', 'later'], ['category', 'epic'], ['weight', 'huge']]) {
+    for (const [field, value] of [['queue', 'later'], ['category', 'epic'], ['weight', 'huge']] as const) {
       assert.strictEqual(task({ id: 'TASK-001', [field]: value }), false, `${field}: ${value}`);
     }
     assert.strictEqual(task({ id: 'TASK-001', status: 'a-status-from-a-newer-orc', custom_field: { kept: 1 } }), true,
