@@ -15,7 +15,8 @@ export interface FileOwner {
 /** The intents that own an absolute path, one entry per intent (an intent may own a file two ways). */
 export function fileOwners(service: OrchestrationService, file: string): FileOwner[] {
   const found = service.intents.ownersOfFile(file);
-  if (!found) return [];
+  // Most files have no owner: answer those from the index alone (the Explorer asks for every visible file).
+  if (!found?.owners.length) return [];
   const byId = new Map<string, Owner[]>();
   for (const o of found.owners) (byId.get(o.intent) ?? byId.set(o.intent, []).get(o.intent)!).push(o);
   const intents = service.items().filter((i): i is Intent => i.system === 'intents' && i.root === found.root);
