@@ -2,6 +2,7 @@
 // the owner CodeLens on an owned demo file, the Intent Map webview with its rows (sorted, filtered, a file opened
 // from it), and an intent whose name is HTML shown as text. Screenshots: docs/images/codelens.png and
 // docs/images/intent-map.png.
+/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log } from '../lib.mjs';
