@@ -138,6 +138,36 @@ export const scenarios = [
     log(`${vcrs[0]}: decision B with the typed rationale; the inbox is empty`);
   },
 
+  async function aQuestionsCrpGetsOneAnswerPerQuestion({ page, workspace }) {
+    const run = path.join(workspace, '.dure', 'runs', 'run-20260121090000');
+    fs.mkdirSync(path.join(run, 'crp'), { recursive: true });
+    fs.writeFileSync(path.join(run, 'state.json'), JSON.stringify({ run_id: 'run-20260121090000', phase: 'waiting_human', iteration: 1,
+      max_iterations: 3, pending_crp: 'crp-002' }, null, 2));
+    fs.writeFileSync(path.join(run, 'crp', 'crp-1737450000.json'), JSON.stringify({ crp_id: 'crp-002', created_by: 'gatekeeper', type: 'security',
+      context: 'Two decisions before the limiter ships.', status: 'pending', questions: [
+        { id: 'q1', question: 'Fail open or closed when the store is down?', options: [{ id: 'A', label: 'Fail open' }, { id: 'B', label: 'Fail closed' }], recommendation: 'A' },
+        { id: 'q2', question: 'Log rejected requests?', options: [{ id: 'A', label: 'Yes, sampled' }, { id: 'B', label: 'No' }], recommendation: 'A' },
+      ] }, null, 2));
+    const frame = await openNeedsYou(page);
+    const form = section(frame, 'run-20260121090000');
+    await form.waitFor({ timeout: 30000 });
+    const submit = form.locator('vscode-button.submit');
+    await form.locator('.question[data-question="q1"] .option[data-option="B"]').click();
+    // One question answered is not an answer yet.
+    if ((await submit.getAttribute('disabled')) === null) throw new Error('Submit is enabled with q2 unanswered');
+    await form.locator('.question[data-question="q2"] .option[data-option="A"]').click();
+    await waitFor(async () => (await submit.getAttribute('disabled')) === null, 'Submit to be enabled with both questions answered', 5000);
+    await submit.click();
+    await frame.locator('.status.ok', { hasText: 'crp-002 answered' }).waitFor({ timeout: 15000 });
+    const written = fs.readdirSync(path.join(run, 'vcr'));
+    if (written.length !== 1) throw new Error(`VCRs written: ${JSON.stringify(written)}`);
+    const vcr = JSON.parse(fs.readFileSync(path.join(run, 'vcr', written[0]), 'utf8'));
+    if (JSON.stringify(vcr.decision) !== '{"q1":"B","q2":"A"}') throw new Error(`VCR decision: ${JSON.stringify(vcr.decision)}`);
+    fs.rmSync(run, { recursive: true, force: true });
+    await frame.locator('p.empty', { hasText: 'Nothing needs you' }).waitFor({ timeout: 15000 });
+    log(`questions[] CRP: q1 → B, q2 → A written as a map in .dure/…/vcr/${written[0]}`);
+  },
+
   async function aCrpHoldingHtmlIsShownAsText({ page, workspace }) {
     const run = path.join(workspace, HOSTILE_RUN);
     fs.mkdirSync(path.join(run, 'crp'), { recursive: true });
