@@ -4,7 +4,8 @@ import { subfolders } from '../../io/list-dirs';
 import type { WorkItem } from '../../model/work-item';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import { toPosix } from '../orc/paths';
-import { linkOrchestral, RunLinkCache } from './link';
+import { linkOrchestral } from './link';
+import { RunLinkCache } from './link-cache';
 import { BASES, classifyOrchestralPath } from './paths';
 import { parseOrchestralFile, type OrchestralRecord } from './records';
 
