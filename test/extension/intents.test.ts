@@ -42,6 +42,19 @@ describe('Intents in the real editor', () => {
     assert.deepStrictEqual(both.map((l) => l.command!.title.split(' · ')[0]), ['$(target) FIX-002', '$(target) FIX-001'], 'one lens per owner');
   });
 
+  it('reveals the intent from its CodeLens, and copies its context for a prompt', async () => {
+    await batonApi();
+    const [lens] = await ourLenses(OWNED);
+    await vscode.commands.executeCommand(lens!.command!.command, ...(lens!.command!.arguments ?? []));
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.document.uri.fsPath, path.join(workspaceRoot(), INTENTS));
+    assert.strictEqual(editor.document.lineAt(editor.selection.active.line).text.trim(), '- id: FIX-001');
+    await vscode.commands.executeCommand('baton.copyIntentContext', { id: 'FIX-001' });
+    const copied = await vscode.env.clipboard.readText();
+    assert.ok(copied.startsWith('<intent_context id="FIX-001">\n# FIX-001: Greeting endpoint\n'), copied);
+    assert.match(copied, /## Owned scope \(you may change only files matching these\)\n- src\/owned\/\*\*/);
+  });
+
   it('refreshes the CodeLens when the intent map changes', async () => {
     const api = await batonApi();
     const map = path.join(workspaceRoot(), '.orchestration/intent_map.md');
