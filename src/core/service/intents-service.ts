@@ -82,6 +82,7 @@ export class IntentsService {
    * when the file on disk is not the one the index read, or changes while the edit is prepared.
    */
   async updateIntentStatus(id: string, status: string, root?: string): Promise<void> {
+    if (!status.trim()) throw new Error('a status cannot be empty');
     const intent = await this.requireIntent(id, root);
     const record = this.recordsOf(intent.root).intents;
     if (!record) throw new Error(`no active_intents.yaml in ${intent.root}`);

@@ -54,6 +54,8 @@ describe('intents: the service interface of spec 003', () => {
     assert.match(changed[0]!, /^ {6}status: IN_PROGRESS$/);
     assert.match(changed[1]!, /^ {6}updated_at: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
     assert.strictEqual(after.split('\n').length, before.split('\n').length);
+    await assert.rejects(service.intents.updateIntentStatus('INT-004', '  '), /cannot be empty/);
+    await assert.rejects(service.intents.updateIntentStatus('INT-404', 'DONE'), /there is no intent INT-404/);
   });
 
   it('refuses to write when the file changed since it was read, and leaves the new content alone', async () => {
