@@ -47,6 +47,8 @@ async function answerCommand(service: OrchestrationService, panels: DecisionPane
     return { ok: false, message };
   }
   const args = parsed.data;
+  // Right after the window opens the first scan may still be running: answer from what it finds.
+  await whenScanned(service);
   const pending = service.decisions();
   let target: Decision | undefined;
   if (args.key || args.id) {
@@ -84,4 +86,14 @@ async function pick(pending: readonly Decision[]): Promise<Decision | undefined>
   const items = pending.map((d) => ({ ...decisionLabel(d), label: `$(comment-discussion) ${decisionLabel(d).label}`, decision: d }));
   const chosen = await vscode.window.showQuickPick(items, { title: 'Answer a decision', placeHolder: 'Which question do you want to answer?', matchOnDescription: true, matchOnDetail: true });
   return chosen?.decision;
+}
+
+/** Resolves once the first scan has finished (its last change event fires just before the flag is set). */
+function whenScanned(service: OrchestrationService): Promise<void> {
+  if (service.hasScanned) return Promise.resolve();
+  return new Promise((resolve) => {
+    const sub = service.onDidChange(() => queueMicrotask(() => {
+      if (service.hasScanned) { sub.dispose(); resolve(); }
+    }));
+  });
 }
