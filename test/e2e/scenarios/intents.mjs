@@ -24,6 +24,7 @@ async function waitFor(fn, what, timeout = 30000) {
 
 /** Runs a command from the palette by its title. */
 async function runCommand(page, title) {
+  await page.locator('.part.sidebar .composite.title').first().click();
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });
@@ -32,14 +33,25 @@ async function runCommand(page, title) {
   await input.press('Enter');
 }
 
+/** Each scenario starts from one editor group with nothing open (the ones before may have split the editor). */
+async function closeAllEditors(page) {
+  await runCommand(page, 'View: Close All Editor Groups');
+  await page.locator('.editor-group-container .tabs-container .tab').first().waitFor({ state: 'detached', timeout: 10000 });
+}
+
 /** Opens a workspace file through Quick Open, like a person would. */
 async function openFile(page, rel) {
+  // A webview with focus keeps the keystroke: give the focus back to the workbench first.
+  await page.locator('.part.sidebar .composite.title').first().click();
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });
   await input.fill(rel);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) }).first().waitFor({ timeout: 15000 });
-  await input.press('Enter');
+  // Click the match itself: Enter could still pick the list as it was before the typing filtered it.
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) })
+    .filter({ hasText: path.dirname(rel) }).first();
+  await row.waitFor({ timeout: 15000 });
+  await row.click();
   await page.locator('.tabs-container .tab.active', { hasText: path.basename(rel) }).waitFor({ timeout: 15000 });
 }
 
@@ -69,6 +81,7 @@ async function mapRows(frame) {
 
 export const scenarios = [
   async function codeLensShowsTheOwningIntent({ page }) {
+    await closeAllEditors(page);
     await openFile(page, 'src/auth/login.ts');
     const lenses = await waitFor(async () => {
       const found = await codeLenses(page);
@@ -92,6 +105,7 @@ export const scenarios = [
   },
 
   async function intentMapListsSortsAndFiltersItsRows({ page }) {
+    await closeAllEditors(page);
     await runCommand(page, 'Baton: Open Intent Map');
     const frame = await mapFrame(page);
     const rows = await waitFor(async () => {
@@ -134,6 +148,7 @@ export const scenarios = [
     try {
       fs.writeFileSync(intentsFile, `${intentsBefore.trimEnd()}\n\n    - id: INT-666\n      name: "${HOSTILE_NAME}"\n      status: PENDING\n      owned_scope:\n          - src/db/**\n`);
       fs.writeFileSync(mapFile, `${mapBefore.trimEnd()}\n| \`src/db/users.ts\` | \`INT-666\` | \`INT-666\` | \`n/a\` |\n`);
+      await closeAllEditors(page);
       await runCommand(page, 'Baton: Open Intent Map');
       const frame = await mapFrame(page);
       const owner = frame.locator('.map-row[data-file="src/db/users.ts"] .owner');
@@ -151,6 +166,7 @@ export const scenarios = [
         throw new Error(`markup from the intent name reached the page: ${JSON.stringify(page_).slice(0, 500)}`);
       }
       // The CodeLens of the file it owns shows the name as text too.
+      await closeAllEditors(page);
       await openFile(page, 'src/db/users.ts');
       const lens = await waitFor(async () => (await codeLenses(page)).find((t) => t.includes('INT-666')), 'the INT-666 CodeLens');
       if (!lens.includes(HOSTILE_NAME)) throw new Error(`CodeLens reads ${JSON.stringify(lens)}`);
