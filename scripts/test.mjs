@@ -1,0 +1,61 @@
+// `npm test`: every check, in order, streaming each stage's output, ending with exactly one line
+// `N passed, M failed` (the sum of all test counts; a failing build/typecheck/lint counts as 1 failed).
+// Later stages still run after a failure where their result still means something: typecheck and lint run
+// even if the bundle fails, but the test stages need the build output and are skipped without it.
+// Works on a fresh clone with CI=true: the extension-host and UI stages install the editor toolchain
+// (scripts/setup-toolchain.sh) on first use.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '..');
+// Local binaries run through this Node rather than `npx`, which could try the network for a missing package.
+const bin = (name, script) => [process.execPath, path.join(root, 'node_modules', name, script)];
+
+const stages = [
+  { name: 'build', cmd: [process.execPath, 'scripts/build.mjs'], kind: 'check', needed: true },
+  { name: 'typecheck', cmd: [...bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'], kind: 'check' },
+  { name: 'lint', cmd: [...bin('eslint', 'bin/eslint.js'), '.'], kind: 'check' },
+  // mocha prints "N passing" / "M failing" (spec reporter, see .mocharc.json)
+  { name: 'unit', cmd: [...bin('mocha', 'bin/mocha.js')], kind: 'tests',
+    count: (out) => [num(out, /(\d+) passing/), num(out, /(\d+) failing/)] },
+  { name: 'extension host', cmd: [process.execPath, 'test/run-extension-tests.mjs'], kind: 'tests',
+    count: (out) => summary(out, /ext-host: (\d+) passed, (\d+) failed/) },
+  { name: 'ui', cmd: [process.execPath, 'test/e2e/ui.test.mjs'], kind: 'tests',
+    count: (out) => summary(out, /ui: (\d+) passed, (\d+) failed/) },
+];
+
+function num(out, re) { const m = out.match(re); return m ? Number(m[1]) : 0; }
+function summary(out, re) { const m = [...out.matchAll(new RegExp(re, 'g'))].pop(); return m ? [+m[1], +m[2]] : [0, 0]; }
+
+/** Run a command with inherited stdin, teeing stdout/stderr to ours and to a string for counting. */
+function run(cmd) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), { cwd: root, stdio: ['inherit', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => { out += d; process.stdout.write(d); });
+    child.stderr.on('data', (d) => { out += d; process.stderr.write(d); });
+    child.on('error', (e) => { out += String(e); resolve({ code: 127, out }); });
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), out }));
+  });
+}
+
+let passed = 0, failed = 0, buildOk = true;
+const report = [];
+for (const s of stages) {
+  if (s.kind === 'tests' && !buildOk) { report.push(`  ${s.name}: skipped (build failed)`); continue; }
+  console.log(`\n=== ${s.name}: ${s.cmd.map((c) => (c === process.execPath ? 'node' : path.relative(root, c) || c)).join(' ')}`);
+  const t = Date.now();
+  const { code, out } = await run(s.cmd);
+  const secs = ((Date.now() - t) / 1000).toFixed(1);
+  // a check counts as one failure; a test stage that exits non-zero without counting a failure (a crash, no
+  // tests found) counts as one too, so a broken stage never looks green
+  let [p, f] = s.kind === 'check' ? [0, 0] : s.count(stripVTControlCharacters(out));
+  if (code !== 0 && f === 0) f = 1;
+  if (s.needed && code !== 0) buildOk = false;
+  passed += p; failed += f;
+  report.push(`  ${s.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`}${s.kind === 'tests' ? `, ${p} passed, ${f} failed` : ''} in ${secs}s`);
+}
+console.log(`\n=== summary\n${report.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

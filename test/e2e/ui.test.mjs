@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// UI test: drives the real VS Code 1.139 workbench (code-server) in headless Chromium with Baton loaded as
+// the extension under development, and clicks through it like a user. Prints `ui: N passed, M failed`.
+// Scenarios are async functions that get { page, sidebar, workspace, server } and throw on failure: the Tasks
+// tree ones below, then every `export const scenarios = [...]` of test/e2e/scenarios/*.mjs (by file name).
+// They share one window, in order, so each should start from a state it sets up itself.
+// Usage: node test/e2e/ui.test.mjs [name-regex]   (runs only matching scenarios; needs node scripts/build.mjs)
+// Env: E2E_VERBOSE=1 shows page errors, KEEP_RUN_DIR=1 keeps the server log.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log } from './lib.mjs';
+
+const SCREENSHOT = path.join(PROJECT, 'docs/images/tasks-tree.png');
+const FAILURE_SHOT = path.join(PROJECT, '.vscode-test/ui-failure.png');
+// Status groups the Tasks tree may show (orc statuses, and the generic ones other formats map to).
+const STATUS = /^(Running|Completed|Blocked|Failed|Planned|Paused|Created|Classified|Finalizing|Pending|Queued|Done|In Progress|Cancelled|Canceled|Todo|Resolved|Skipped)\b/i;
+
+/** The Baton activity-bar icon; clicking it when its container is already showing would close the sidebar. */
+async function openBaton(page) {
+  const icon = page.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first();
+  await icon.waitFor({ timeout: 60000 });
+  const active = await icon.evaluate((a) => a.closest('.action-item')?.classList.contains('checked'));
+  if (!active) await icon.click();
+  // single-view containers hide the pane header; the sidebar title then reads "BATON: TASKS"
+  await page.locator('.part.sidebar .composite.title', { hasText: /Baton/i }).waitFor({ timeout: 30000 });
+}
+
+/**
+ * The Tasks view. The Baton container holds several views (Needs You, Tasks, Initiatives, …), each a `.pane`
+ * with a header; with a single view the header is hidden and the whole sidebar is the view.
+ */
+async function tasksPane(page) {
+  const sidebar = page.locator('.part.sidebar');
+  const pane = sidebar.locator('.pane').filter({ has: page.locator('.pane-header .title', { hasText: /^\s*Tasks\s*$/i }) });
+  return (await pane.count()) ? pane.first() : sidebar;
+}
+
+/** Rows of a tree currently rendered (the list is virtual: only visible rows exist), with what the checks need. */
+async function treeRows(scope) {
+  return scope.locator('.monaco-list-row').evaluateAll((rows) => rows.map((r, index) => ({
+    index,
+    label: (r.querySelector('.label-name')?.textContent ?? r.textContent ?? '').trim(),
+    level: Number(r.getAttribute('aria-level') ?? 0),
+    expanded: r.getAttribute('aria-expanded'), // null = not collapsible
+  })));
+}
+
+/** The rows directly under the row at `index`. */
+function childrenOf(rows, index) {
+  const parent = rows.find((r) => r.index === index);
+  const under = [];
+  for (const r of rows.slice(rows.indexOf(parent) + 1)) { if (r.level <= parent.level) break; if (r.level === parent.level + 1) under.push(r); }
+  return under;
+}
+
+const statusGroups = (rows) => rows.filter((r) => r.expanded !== null && STATUS.test(r.label));
+
+async function waitFor(fn, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// ---- scenarios ---------------------------------------------------------------------------------------
+
+async function tasksTreeShowsStatusGroups({ page }) {
+  await openBaton(page);
+  const pane = await tasksPane(page);
+  const groups = await waitFor(async () => {
+    const g = statusGroups(await treeRows(pane));
+    return g.length ? g : null;
+  }, 'status-group rows ("Running", "Completed", …) in the Tasks view');
+  log(`status groups: ${groups.map((g) => g.label).join(' | ')}`);
+}
+
+async function expandingAGroupShowsTasks({ page }) {
+  await openBaton(page);
+  const sidebar = page.locator('.part.sidebar');
+  // Fold the other views for room (and the picture); unfolded again at the end for the scenarios after this one.
+  const others = sidebar.locator('.pane-header[aria-expanded="true"]').filter({ hasNot: page.locator('.title', { hasText: /^\s*Tasks\s*$/i }) });
+  const folded = [];
+  for (let n = await others.count(); n > 0; n--) {
+    const title = (await others.first().locator('.title').textContent())?.trim();
+    await others.first().locator('.title').click();
+    folded.push(title);
+  }
+  try {
+    const pane = await tasksPane(page);
+    const groups = statusGroups(await treeRows(pane));
+    const group = groups.find((g) => /^Running$/i.test(g.label)) ?? groups[0];
+    if (!group) throw new Error('no status group in the Tasks view');
+    const row = () => pane.locator('.monaco-list-row').filter({ has: page.locator('.label-name', { hasText: new RegExp(`^${group.label}$`) }) }).first();
+    // Groups may start expanded: fold it first, so that our click is what brings its tasks in.
+    if ((await row().getAttribute('aria-expanded')) === 'true') {
+      await row().click();
+      await waitFor(async () => (await row().getAttribute('aria-expanded')) === 'false', `"${group.label}" to fold`, 10000);
+    }
+    await row().click();
+    await waitFor(async () => (await row().getAttribute('aria-expanded')) === 'true', `"${group.label}" to expand`, 10000);
+    const tasks = await waitFor(async () => {
+      const rows = await treeRows(pane);
+      const at = rows.find((r) => r.label === group.label && r.level === group.level);
+      const under = at ? childrenOf(rows, at.index) : [];
+      return under.some((t) => /^[A-Z][A-Z0-9]*-\d+/.test(t.label)) ? under : null; // a task row starts with its id
+    }, `task rows (TASK-…) under "${group.label}"`, 15000);
+    log(`under "${group.label}": ${tasks.map((t) => t.label).join(' | ')}`);
+    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    // For the picture: a wider sidebar so task titles are readable (drag its sash, put it back after), and
+    // the mouse parked over the empty editor so no hover tooltip or highlight shows.
+    const box = await sidebar.boundingBox();
+    const sashX = box.x + box.width, y = box.y + box.height / 2;
+    await page.mouse.move(sashX, y); await page.mouse.down(); await page.mouse.move(sashX + 160, y, { steps: 5 }); await page.mouse.up();
+    await page.mouse.move(1000, 600);
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: SCREENSHOT });
+    log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
+    await page.mouse.move(sashX + 160, y); await page.mouse.down(); await page.mouse.move(sashX, y, { steps: 5 }); await page.mouse.up();
+  } finally {
+    for (const title of folded) {
+      await sidebar.locator('.pane-header[aria-expanded="false"] .title', { hasText: new RegExp(`^\\s*${title}\\s*$`, 'i') }).first().click().catch(() => {});
+    }
+  }
+}
+
+const SCENARIO_DIR = path.join(import.meta.dirname, 'scenarios');
+const modules = fs.existsSync(SCENARIO_DIR) ? fs.readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.mjs')).sort() : [];
+const only = process.argv[2] ? new RegExp(process.argv[2], 'i') : undefined;
+const SCENARIOS = [tasksTreeShowsStatusGroups, expandingAGroupShowsTasks];
+for (const f of modules) SCENARIOS.push(...(await import(pathToFileURL(path.join(SCENARIO_DIR, f)).href)).scenarios);
+const selected = SCENARIOS.filter((s) => !only || only.test(s.name));
+
+// ---- runner ------------------------------------------------------------------------------------------
+
+const started = Date.now();
+let passed = 0, failed = 0;
+async function step(name, fn) {
+  const t = Date.now();
+  try { await fn(); passed++; log(`ok   ${name} (${((Date.now() - t) / 1000).toFixed(1)}s)`); return true; }
+  catch (e) { failed++; log(`FAIL ${name}: ${e?.message ?? e}`); return false; }
+}
+
+// The demo workspace shows off more; fall back to the test fixture while it does not exist.
+const source = ['demo', 'test/fixtures/workspace'].map((d) => path.join(PROJECT, d)).find((d) => fs.existsSync(d));
+const workspace = path.join(tempDir('ui-ws-'), 'workspace');
+fs.cpSync(source, workspace, { recursive: true });
+
+let server, browser;
+try {
+  server = await startCodeServer();
+  browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
+  const { page } = browser;
+  page.on('pageerror', (e) => console.log('[pageerror]', e.message));
+  if (process.env.E2E_VERBOSE) page.on('console', (m) => { if (m.type() === 'error') console.log('[console.error]', m.text().slice(0, 300)); });
+  const sidebar = page.locator('.part.sidebar');
+  const loaded = await step(`workbench opens ${path.relative(PROJECT, source)} with Baton loaded`, async () => {
+    await page.goto(await workbenchUrl(server.port, { folder: workspace, extensionDevelopmentPath: PROJECT }));
+    await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+    await page.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first().waitFor({ timeout: 60000 });
+  });
+  if (loaded) for (const s of selected) await step(s.name, () => s({ page, sidebar, workspace, server }));
+  else failed += selected.length; // not run: count them so a broken rig cannot look green
+  if (failed) await page.screenshot({ path: FAILURE_SHOT }).then(() => log(`failure screenshot kept: ${FAILURE_SHOT}`), () => {});
+} catch (e) {
+  failed++;
+  log(`rig error: ${e?.stack ?? e}`);
+} finally {
+  await browser?.close().catch(() => {});
+  if (server) {
+    await server.stop();
+    if (!failed && !process.env.KEEP_RUN_DIR) server.cleanup(); else log(`server log kept in ${server.runDir}`);
+  }
+  fs.rmSync(path.dirname(workspace), { recursive: true, force: true });
+}
+log(`UI test took ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`ui: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,46 @@
+// Runs the in-extension-host tests (out/test/extension/**/*.test.js) in a real VS Code with the unmodified
+// @vscode/test-electron runTests(). Desktop VS Code cannot be downloaded offline, so vscodeExecutablePath is
+// test/e2e/code-e2e.mjs, which runs the same tests in code-server's extension host (see test/e2e/lib.mjs).
+// Prints `ext-host: N passed, M failed` and exits with the result. Run `node scripts/build.mjs` first.
+import { runTests } from '@vscode/test-electron';
+import { Writable } from 'node:stream';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT, tempDir, toolchain } from './e2e/lib.mjs';
+
+const started = Date.now();
+const testsEntry = path.join(PROJECT, 'out/test/extension/index.js');
+if (!fs.existsSync(testsEntry)) { console.error(`${testsEntry} is missing: run node scripts/build.mjs first`); process.exit(2); }
+toolchain(); // install Node 24 + code-server on first use, before runTests starts its clock
+
+// Tests may write to the workspace: give them a throwaway copy of the fixture.
+const run = tempDir('ext-tests-');
+const workspace = path.join(run, 'workspace');
+fs.cpSync(path.join(PROJECT, 'test/fixtures/workspace'), workspace, { recursive: true });
+
+// Tee the child's stdout so we can count the in-host mocha result while still streaming it.
+let seen = '';
+const stdout = new Writable({ write(chunk, _enc, cb) { seen += chunk; process.stdout.write(chunk, cb); } });
+
+let code;
+try {
+  code = await runTests({
+    vscodeExecutablePath: path.join(PROJECT, 'test/e2e/code-e2e.mjs'),
+    extensionDevelopmentPath: PROJECT,
+    extensionTestsPath: testsEntry,
+    // fresh profile per run (runTests would otherwise reuse .vscode-test/user-data and extensions)
+    launchArgs: [workspace, `--user-data-dir=${path.join(run, 'user-data')}`, `--extensions-dir=${path.join(run, 'extensions')}`],
+    stdout,
+  });
+} catch (e) {
+  code = e?.code ?? 1; // TestRunFailedError: non-zero exit of code-e2e
+}
+const m = [...seen.matchAll(/E2E-MOCHA-RESULT passes=(\d+) failures=(\d+)/g)].pop();
+// No result line means the run never reached mocha (extension host crash, timeout): count it as one failure.
+const [passes, failures] = m ? [+m[1], +m[2]] : [0, 1];
+if (code !== 0 && failures === 0) code = code || 1;
+if (code === 0 && failures > 0) code = 1;
+if (code === 0) fs.rmSync(run, { recursive: true, force: true });
+console.log(`ext-host tests took ${((Date.now() - started) / 1000).toFixed(1)}s`);
+console.log(`ext-host: ${passes} passed, ${failures || (code ? 1 : 0)} failed`);
+process.exit(code ? 1 : 0);
