@@ -7,8 +7,18 @@ import crypto from 'node:crypto';
  * are flushed, and the temp file is renamed over the target (atomic on POSIX file systems).
  */
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
+  const temp = await writeTempBeside(file, data);
+  try {
+    await fs.rename(temp, file);
+  } catch (err) {
+    await fs.rm(temp, { force: true });
+    throw err;
+  }
+}
+
+/** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic). */
+export async function writeTempBeside(file: string, data: string | Uint8Array): Promise<string> {
+  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'wx');
   try {
     await handle.writeFile(data);
@@ -16,10 +26,5 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   } finally {
     await handle.close();
   }
-  try {
-    await fs.rename(temp, file);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
+  return temp;
 }

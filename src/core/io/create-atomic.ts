@@ -1,6 +1,5 @@
-import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
+import { writeTempBeside } from './atomic-write';
 
 /**
  * Creates a new file whole or not at all, and never over an existing one: the bytes go to a flushed temp file
@@ -8,15 +7,7 @@ import path from 'node:path';
  * Returns false when the name is taken.
  */
 export async function createFileAtomic(file: string, data: string | Uint8Array): Promise<boolean> {
-  const dir = path.dirname(file);
-  const temp = path.join(dir, `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(temp, 'wx');
-  try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  const temp = await writeTempBeside(file, data);
   try {
     await fs.link(temp, file);
     return true;
