@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log } from './lib.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/tasks-tree.png');
-const FAILURE_SHOT = path.join(PROJECT, '.vscode-test/ui-failure.png');
+// failure screenshots are kept (git-ignored), one per failing scenario, taken the moment it fails
+const failureShot = (name) => path.join(PROJECT, '.vscode-test', `ui-failure-${name.replace(/\W+/g, '-').slice(0, 60)}.png`);
 // Status groups the Tasks tree may show (orc statuses, and the generic ones other formats map to).
 const STATUS = /^(Running|Completed|Blocked|Failed|Planned|Paused|Created|Classified|Finalizing|Pending|Queued|Done|In Progress|Cancelled|Canceled|Todo|Resolved|Skipped)\b/i;
 
@@ -162,9 +163,9 @@ try {
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first().waitFor({ timeout: 60000 });
   });
-  if (loaded) for (const s of selected) await step(s.name, () => s({ page, sidebar, workspace, server }));
-  else failed += selected.length; // not run: count them so a broken rig cannot look green
-  if (failed) await page.screenshot({ path: FAILURE_SHOT }).then(() => log(`failure screenshot kept: ${FAILURE_SHOT}`), () => {});
+  const shoot = (name) => page.screenshot({ path: failureShot(name) }).then(() => log(`failure screenshot: ${failureShot(name)}`), () => {});
+  if (!loaded) { await shoot('workbench'); failed += selected.length; } // not run: a broken rig must not look green
+  else for (const s of selected) if (!(await step(s.name, () => s({ page, sidebar, workspace, server })))) await shoot(s.name);
 } catch (e) {
   failed++;
   log(`rig error: ${e?.stack ?? e}`);
@@ -174,7 +175,7 @@ try {
     await server.stop();
     if (!failed && !process.env.KEEP_RUN_DIR) server.cleanup(); else log(`server log kept in ${server.runDir}`);
   }
-  fs.rmSync(path.dirname(workspace), { recursive: true, force: true });
+  if (!failed) fs.rmSync(path.dirname(workspace), { recursive: true, force: true }); else log(`workspace kept in ${workspace}`);
 }
 log(`UI test took ${((Date.now() - started) / 1000).toFixed(1)}s`);
 console.log(`ui: ${passed} passed, ${failed} failed`);

@@ -64,8 +64,8 @@ export class TaskNode extends TaskTreeNode {
     const item = new vscode.TreeItem(`${t.id}  ${t.title || '(untitled)'}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const badges: string[] = [];
-    if (t.orphaned) badges.push('⚠ orphaned');
-    if (t.blocked) badges.push(`⛔ blocked by ${t.blockedBy.join(', ')}`);
+    if (t.orphaned) badges.push('orphaned');
+    if (t.blocked) badges.push(`blocked by ${t.blockedBy.join(', ')}`);
     if (t.queue === 'backlog') badges.push('backlog');
     if (t.initiativeId) badges.push(this.initiativeTitle(t.initiativeId) ?? t.initiativeId);
     item.description = badges.join(' · ');
