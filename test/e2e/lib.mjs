@@ -224,3 +224,14 @@ export async function expectNotification(page, text, { timeout = 15000 } = {}) {
   await bell.click(); // close it again so it does not cover the next step
   await center.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
 }
+
+/** Polls `fn` until it returns something truthy (a throw counts as not yet), or fails after `timeout` ms. */
+export async function waitFor(fn, what, timeout = 30000) {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log } from './lib.mjs';
+import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log, waitFor } from './lib.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/tasks-tree.png');
 // failure screenshots are kept (git-ignored), one per failing scenario, taken the moment it fails
@@ -57,15 +57,6 @@ function childrenOf(rows, index) {
 
 const statusGroups = (rows) => rows.filter((r) => r.expanded !== null && STATUS.test(r.label));
 
-async function waitFor(fn, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 // ---- scenarios ---------------------------------------------------------------------------------------
 

@@ -4,7 +4,7 @@
 /* global document, window -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT, log } from '../lib.mjs';
+import { PROJECT, log, waitFor } from '../lib.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/needs-you.png');
 const DEMO_RUN = '.orchestral/runs/run-20260115143022';
@@ -13,15 +13,6 @@ const HOSTILE_QUESTION = 'Render <script>window.__batonPwned = 1</script> in the
 const HOSTILE_LABEL = '<img src=x onerror="window.__batonPwned = 2">';
 const RATIONALE = 'Exact limits across the 3 replicas matter more than avoiding a dependency.';
 
-async function waitFor(fn, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Runs a command from the palette by its title. */
 async function runCommand(page, title) {

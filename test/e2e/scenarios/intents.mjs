@@ -5,22 +5,13 @@
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT, log } from '../lib.mjs';
+import { PROJECT, log, waitFor } from '../lib.mjs';
 
 const CODELENS_SHOT = path.join(PROJECT, 'docs/images/codelens.png');
 const MAP_SHOT = path.join(PROJECT, 'docs/images/intent-map.png');
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const DEMO_ROWS = ['src/auth/login.ts', 'src/auth/session.ts', 'src/components/Header.tsx', 'src/middleware/rateLimiter.ts', 'docs/guide.md'];
 
-async function waitFor(fn, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Runs a command from the palette by its title. */
 async function runCommand(page, title) {

@@ -5,19 +5,10 @@
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT, log } from '../lib.mjs';
+import { PROJECT, log, waitFor } from '../lib.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/task-detail.png');
 
-async function waitFor(fn, what, timeout = 30000) {
-  const end = Date.now() + timeout;
-  for (;;) {
-    const v = await fn().catch(() => undefined);
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out after ${timeout / 1000}s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Runs a palette command by its title and, when it asks, picks the quick-pick row holding `pick`. */
 async function runCommand(page, title, pick) {
