@@ -26,6 +26,22 @@ describe('fast YAML load', () => {
     assert.match(result.message, /unique|duplicate/i);
   });
 
+  it('refuses a "billion laughs" file quickly instead of expanding it', () => {
+    const lines = ['a: &a [x, x, x, x, x, x, x, x, x, x]'];
+    for (let i = 1; i < 12; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(', ')}]`);
+    const started = Date.now();
+    const result = loadYaml(lines.join('\n') + '\n');
+    assert.ok(!result.ok);
+    assert.match(result.message, /alias/i);
+    assert.ok(Date.now() - started < 2000);
+  });
+
+  it('still reads ordinary aliases', () => {
+    const result = loadYaml('base: &b {x: 1}\nother: *b\n');
+    assert.ok(result.ok);
+    assert.deepStrictEqual(result.value, { base: { x: 1 }, other: { x: 1 } });
+  });
+
   it('locates values by path', () => {
     const locator = new YamlLocator('id: T\nblocked_by:\n  - A\n  - B\nmeta:\n  x: 1\n');
     assert.deepStrictEqual(locator.locate(['blocked_by', 1]), { line: 4, column: 5 });

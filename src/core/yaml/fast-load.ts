@@ -16,12 +16,26 @@ export type YamlLoad =
  * Document parser asked for a precise message and position.
  */
 export function loadYaml(text: string): YamlLoad {
+  let value: unknown;
   try {
-    return { ok: true, value: load(text, { schema: CORE_SCHEMA }) };
+    value = load(text, { schema: CORE_SCHEMA });
   } catch (err) {
     return describeYamlFailure(text, err);
   }
+  // js-yaml shares aliased nodes without limit; a "billion laughs" file would then explode when the value is
+  // walked or cached. Files that may use aliases are checked by the `yaml` package, which caps their expansion.
+  if (MAY_HAVE_ALIAS.test(text)) {
+    try {
+      parseDocument(text, { uniqueKeys: false }).toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    } catch (err) {
+      return { ok: false, message: `invalid YAML: ${firstLine((err as Error).message)}`, position: null };
+    }
+  }
+  return { ok: true, value };
 }
+
+const MAY_HAVE_ALIAS = /(^|[\s[{,:-])\*[^\s,\]}]/;
+const MAX_ALIAS_COUNT = 100;
 
 function describeYamlFailure(text: string, fastError: unknown): YamlLoad {
   const lineCounter = new LineCounter();
