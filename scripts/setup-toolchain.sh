@@ -38,7 +38,10 @@ if [ ! -f "$PREFIX/cs/.done-$CS_VERSION" ]; then
   cd "$PREFIX/cs"
   [ -f package.json ] || echo '{"name":"cs-host","private":true}' > package.json
   # npm must run under Node 24 (code-server's postinstall checks it) and node-gyp must use Node 24's headers
-  # (this machine's npmrc points node-gyp at Node 20's).
+  # (this machine's npmrc points node-gyp at Node 20's). When this script runs under `npm test`, the outer npm
+  # (Node 20) exported npm_config_* variables; the inner npm would take them as its own config — among them
+  # user_agent "... node/v20 ...", which is exactly what code-server's postinstall reads the Node version from.
+  while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
   if ! env PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" npm i --no-audit --no-fund "code-server@$CS_VERSION" \
       --foreground-scripts > "$PREFIX/cs-install.log" 2>&1; then
     tail -40 "$PREFIX/cs-install.log" >&2; exit 1
