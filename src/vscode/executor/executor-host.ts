@@ -1,0 +1,27 @@
+import * as vscode from 'vscode';
+import type { ExecutorHost, GateAnswer, PendingGate } from '../../core/executor/contract';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { waitForGateAnswer } from './gate-waiter';
+
+/** How many changed files the dirty-checkout question lists before "and N more". */
+const LISTED_FILES = 8;
+
+/** The executor's questions, asked the editor's way: a modal for the dirty checkout, the inbox for human gates. */
+export class EditorExecutorHost implements ExecutorHost {
+  constructor(private readonly service: OrchestrationService, private readonly taskId: string) {}
+
+  async confirmDirtyCheckout(root: string, changedFiles: readonly string[]): Promise<boolean> {
+    const listed = changedFiles.slice(0, LISTED_FILES).join('\n');
+    const more = changedFiles.length > LISTED_FILES ? `\n… and ${changedFiles.length - LISTED_FILES} more` : '';
+    const go = 'Run Anyway';
+    const picked = await vscode.window.showWarningMessage(
+      `${this.taskId}: worktrees are off and ${root} has uncommitted changes. Claude would work on top of them, and the `
+      + 'phase checkpoints would commit them. Run anyway?',
+      { modal: true, detail: `${listed}${more}` }, go);
+    return picked === go;
+  }
+
+  waitForHumanGate(gate: PendingGate, signal: AbortSignal): Promise<GateAnswer | 'stop'> {
+    return waitForGateAnswer(this.service, gate, signal);
+  }
+}

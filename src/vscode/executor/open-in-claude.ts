@@ -1,0 +1,45 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { loadExecutorConfig } from '../../core/executor/config';
+import type { OrcTask } from '../../core/formats/orc/model';
+import { executorOverrides } from './executor-settings';
+
+/**
+ * Continues a task's Claude session by hand: an ordinary terminal running `claude --resume <session id>` in the
+ * task's worktree (or the checkout, without worktrees). The program and its arguments go to the terminal as
+ * shellPath/shellArgs — no shell parses them, so a session id or path from a file cannot become a command.
+ * The caller checked workspace trust. Resolves to the terminal, or undefined with the reason shown.
+ */
+export async function openInClaudeCode(task: OrcTask): Promise<vscode.Terminal | undefined> {
+  const sessionId = task.state?.session?.id?.trim();
+  if (!sessionId) {
+    void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml yet; run a phase first.`);
+    return undefined;
+  }
+  if (sessionId.startsWith('-')) {
+    void vscode.window.showWarningMessage(`Baton: the session id of ${task.id} in state.yaml is not one Claude would accept (${sessionId}).`);
+    return undefined;
+  }
+  const config = await loadExecutorConfig(task.root, executorOverrides(vscode.Uri.file(task.root)));
+  if ('error' in config) {
+    void vscode.window.showErrorMessage(`Baton: ${config.error}`);
+    return undefined;
+  }
+  const terminal = vscode.window.createTerminal({
+    name: `Claude: ${task.id}`,
+    shellPath: config.claudePath,
+    shellArgs: ['--resume', sessionId],
+    cwd: await taskDirectory(task, config.git.worktrees),
+    iconPath: new vscode.ThemeIcon('comment-discussion'),
+  });
+  terminal.show(false);
+  return terminal;
+}
+
+/** The task's worktree when orc.yaml uses worktrees and it exists; the checkout otherwise. */
+async function taskDirectory(task: OrcTask, worktrees: boolean): Promise<string> {
+  if (!worktrees) return task.root;
+  const dir = path.join(task.root, '.orc', 'worktrees', task.id);
+  return (await fs.stat(dir).then((s) => s.isDirectory(), () => false)) ? dir : task.root;
+}

@@ -1,0 +1,66 @@
+import * as vscode from 'vscode';
+import type { OrcTask } from '../../core/formats/orc/model';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { targetTask } from '../orc/orc-pickers';
+import type { ActiveRuns } from './active-runs';
+import { openInClaudeCode } from './open-in-claude';
+import { pickPhase, pickSession } from './run-pickers';
+import type { RunSession } from './run-session';
+import { mayStartProcesses } from './trust';
+
+/**
+ * Run, cancel, resume and hand over to Claude Code, from the Tasks tree (the row is the argument), the task detail
+ * panel and scripts (a task id), or the palette (they ask with a quick pick). Every command that would start a
+ * process checks workspace trust first. Each resolves to what it started (tests read it) or undefined.
+ */
+export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand('baton.orc.runTask', async (target?: unknown) => {
+      if (!mayStartProcesses('Run Task')) return undefined;
+      const task = await targetTask(service, target, 'Run which task? (every remaining phase of its plan, in order)');
+      return task ? runs.start(task, {}) : undefined;
+    }),
+    vscode.commands.registerCommand('baton.orc.runPhase', async (target?: unknown, phase?: string) => {
+      if (!mayStartProcesses('Run Phase')) return undefined;
+      const task = await targetTask(service, target, 'Run a phase of which task?');
+      if (!task) return undefined;
+      const chosen = phase ?? await pickPhase(task);
+      return chosen ? runs.start(task, { phase: chosen }) : undefined;
+    }),
+    vscode.commands.registerCommand('baton.orc.resumeRun', async (target?: unknown) => {
+      if (!mayStartProcesses('Resume')) return undefined;
+      const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)');
+      if (!task) return undefined;
+      if (!task.state?.session?.id) {
+        void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml to resume; use Run instead.`);
+        return undefined;
+      }
+      return runs.start(task, { resume: true });
+    }),
+    vscode.commands.registerCommand('baton.orc.cancelRun', async (target?: unknown) => {
+      const session = target === undefined ? await pickSession(runs.running(), 'Cancel which run?') : sessionOf(runs, await targetTask(service, target));
+      if (!session?.running) {
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: that task is not running in this window.');
+        return undefined;
+      }
+      session.cancel();
+      return session.done;
+    }),
+    vscode.commands.registerCommand('baton.orc.openInClaudeCode', async (target?: unknown) => {
+      if (!mayStartProcesses('Open in Claude Code')) return undefined;
+      const task = await targetTask(service, target, 'Continue which task in Claude Code?');
+      return task ? openInClaudeCode(task) : undefined;
+    }),
+    vscode.commands.registerCommand('baton.orc.showRunTerminal', async (target?: unknown) => {
+      const session = target === undefined ? runs.running().at(-1) ?? await pickSession(runs.all(), 'Show the terminal of which run?')
+        : sessionOf(runs, await targetTask(service, target));
+      if (!session) { void vscode.window.showInformationMessage('Baton: no run of that task in this window.'); return undefined; }
+      session.terminal.show(false);
+      return session;
+    }),
+  );
+}
+
+function sessionOf(runs: ActiveRuns, task: OrcTask | undefined): RunSession | undefined {
+  return task ? runs.session(task) : undefined;
+}
