@@ -29,10 +29,15 @@ export const setInitiativeMessage = z.object({ type: z.literal('setInitiative'),
 /** The host asks for the ids with a quick pick: the list is never taken from the page. */
 export const editDependenciesMessage = z.object({ type: z.literal('editDependencies'), field: z.enum(['blocked_by', 'related_to']) }).strict();
 export const resolveMessage = z.object({ type: z.literal('resolve') }).strict();
+/** Run the task's remaining phases, or one phase of its plan (the host checks the name against plan.yaml). */
+export const runMessage = z.object({ type: z.literal('run'), phase: name.optional() }).strict();
+/** The other executor controls; each goes through the same command as the tree and the palette. */
+export const runControlMessage = z.object({ type: z.literal('runControl'),
+  action: z.enum(['pickPhase', 'resume', 'cancel', 'openInClaude', 'showTerminal']) }).strict();
 
 export const fromTaskDetail = z.discriminatedUnion('type', [readyMessage, openWorkspaceFileMessage, openTaskFileMessage,
   openTranscriptMessage, openAttachmentMessage, openScreenshotMessage, openTaskMessage, openInitiativeMessage, openExternalMessage,
-  setFieldMessage, setInitiativeMessage, editDependenciesMessage, resolveMessage]);
+  setFieldMessage, setInitiativeMessage, editDependenciesMessage, resolveMessage, runMessage, runControlMessage]);
 export type FromTaskDetail = z.infer<typeof fromTaskDetail>;
 
 /* Host → panel. The host is trusted; these types keep both sides in step. */

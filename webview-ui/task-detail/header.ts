@@ -1,6 +1,7 @@
 import type { TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
 import { action, custom, el, pill, section } from './dom';
 import { renderMarkdown } from './markdown-dom';
+import { renderRunControls } from './run-controls';
 import { send } from './send';
 
 export function renderHeader(v: TaskDetailView): HTMLElement {
@@ -22,6 +23,7 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
       action('task.yaml', () => send({ type: 'openTaskFile', which: 'task' })),
       v.hasState && action('state.yaml', () => send({ type: 'openTaskFile', which: 'state' })),
       v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' }))),
+    renderRunControls(v),
     renderEdits(v));
 }
 

@@ -1,5 +1,6 @@
 import type { PhaseView, TaskDetailView, TokenView } from '../../src/shared/task-detail-protocol';
-import { el, num, pill, section } from './dom';
+import { action, el, num, pill, section } from './dom';
+import { send } from './send';
 
 /** The phases in order: status, iterations, duration, gate decisions, checkpoint commit, and what each produced. */
 export function renderTimeline(v: TaskDetailView): HTMLElement {
@@ -11,10 +12,11 @@ export function renderTimeline(v: TaskDetailView): HTMLElement {
     v.session && `session ${v.session.id ?? '?'}${v.session.model ? ` (${v.session.model})` : ''}${v.session.turnCount !== null ? `, ${v.session.turnCount} turns` : ''}`,
     v.execution && `executor ${v.execution.hostname ?? '?'}${v.execution.pid !== null ? ` pid ${v.execution.pid}` : ''}${v.execution.lastHeartbeat ? `, last heartbeat ${v.execution.lastHeartbeat}` : ''}`,
   ].filter(Boolean).join(' · ');
-  return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map(phase)));
+  const runnable = v.editable && !(v.status === 'running' && !v.orphaned);
+  return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable))));
 }
 
-function phase(p: PhaseView): HTMLElement {
+function phase(p: PhaseView, runnable: boolean): HTMLElement {
   const facts = [
     p.type && p.type !== p.name ? p.type : null,
     `${p.iterations ?? 0}${p.maxIterations !== null ? `/${p.maxIterations}` : ''} iteration${(p.iterations ?? 0) === 1 && p.maxIterations === null ? '' : 's'}`,
@@ -22,6 +24,7 @@ function phase(p: PhaseView): HTMLElement {
     p.checkpoint && el('code', { title: 'checkpoint commit' }, p.checkpoint.slice(0, 12)),
     p.gateType && `gate: ${p.gateType}`,
     !p.inPlan && 'not in plan.yaml',
+    runnable && p.inPlan && action('run this phase', () => send({ type: 'run', phase: p.name }), { class: 'run-phase', title: `Run ${p.name} now` }),
   ].filter((x): x is string | HTMLElement => !!x);
   return el('li', { class: `phase phase-${cls(p.status)}${p.current ? ' current' : ''}`, 'data-phase': p.name },
     el('div', { class: 'phase-head' }, el('strong', {}, p.name), ' ', pill(p.status, p.status), ...facts.flatMap((f) => [' · ', f])),

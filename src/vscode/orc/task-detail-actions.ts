@@ -63,6 +63,17 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
       if (ids) await runOrcEdit(service, task.root, (c) => setDependencies(c, task.id, msg.field, ids, { expectedSha256 }));
       return;
     }
+    case 'run': {
+      if (msg.phase && !task.phases.some((p) => p.inPlan && p.name === msg.phase)) {
+        return void vscode.window.showWarningMessage(`Baton: ${task.id} has no phase ${msg.phase} in its plan.yaml`);
+      }
+      // The executor's commands check trust and own the run; the panel only names the task (and phase).
+      await vscode.commands.executeCommand(msg.phase ? 'baton.orc.runPhase' : 'baton.orc.runTask', { task }, msg.phase);
+      return;
+    }
+    case 'runControl':
+      await vscode.commands.executeCommand(RUN_CONTROL_COMMANDS[msg.action], { task });
+      return;
     case 'resolve': {
       const text = await vscode.window.showInputBox({ title: `Resolve ${task.id} without running it again`, prompt: 'Why? (optional)' });
       if (text !== undefined) await runOrcEdit(service, task.root, (c) => resolveTask(c, task.id, text, { expectedSha256 }));
@@ -70,6 +81,9 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
     }
   }
 }
+
+const RUN_CONTROL_COMMANDS = { pickPhase: 'baton.orc.runPhase', resume: 'baton.orc.resumeRun', cancel: 'baton.orc.cancelRun',
+  openInClaude: 'baton.orc.openInClaudeCode', showTerminal: 'baton.orc.showRunTerminal' } as const;
 
 function taskFile(task: OrcTask, files: TaskDetailFiles | undefined, which: Extract<FromTaskDetail, { type: 'openTaskFile' }>['which']): string | null {
   switch (which) {
