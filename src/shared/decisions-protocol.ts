@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orangeAnswerPayload, type OrangeFormView } from './orange-protocol';
 import { readyMessage } from './protocol';
 
 /*
@@ -24,7 +25,7 @@ export const crpAnswerPayload = z.object({
   appliesToFuture: z.boolean(),
 }).strict();
 
-export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload]);
+export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload, orangeAnswerPayload]);
 export type AnswerPayload = z.infer<typeof answerPayload>;
 
 /** Submit: `version` is the fingerprint of what the form showed; the write is refused if the files moved on. */
@@ -73,7 +74,7 @@ export interface CrpFormView {
   readonly questions: readonly QuestionView[];
 }
 
-export type FormView = CrpFormView;
+export type FormView = CrpFormView | OrangeFormView;
 
 export interface DecisionView {
   readonly key: string;

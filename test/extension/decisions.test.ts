@@ -51,6 +51,7 @@ describe('Needs you inbox in the real editor', () => {
     assert.deepStrictEqual(snapshot.decisions.map((d) => [d.title, d.subtitle, d.source]),
       [['crp-001', 'A friendly greeting endpoint — run-20260201120000', `${RUN}/crp/crp-1738411590.json`]]);
     const form = snapshot.decisions[0]!.form;
+    assert.ok(form.form === 'crp');
     assert.deepStrictEqual(form.questions.map((q) => [q.id, q.question, q.recommendation, q.options.map((o) => o.label)]),
       [[null, 'Which greeting should GET /hello return?', 'A', ['Hello, world', 'Hello, <name>']]]);
     assert.strictEqual(snapshot.trusted, true);

@@ -3,9 +3,10 @@
  * decision). The host sends data after `ready`; this page keeps only UI state (drafts, folds, scroll) with
  * setState, so hiding and showing the view loses nothing typed.
  */
-import type { DecisionView, FromDecisionsWebview, ToDecisionsWebview } from '../../src/shared/decisions-protocol';
+import type { AnswerPayload, DecisionView, FromDecisionsWebview, ToDecisionsWebview } from '../../src/shared/decisions-protocol';
 import { connectToHost } from '../common/host';
-import { renderCrpForm, questionKey } from './crp-form';
+import { renderCrpForm, questionKey, type FormHooks } from './crp-form';
+import { orangeAnswer, renderOrangeForm } from './orange-form';
 import { h } from './dom';
 import { emptyDraft, restoreState, type UiState } from './ui-state';
 import './style.css';
@@ -59,7 +60,7 @@ function render(): void {
   if (!shown.length) {
     list.append(h('p', { class: 'empty' }, last.mode === 'single'
       ? 'This decision is no longer pending: it was answered, or its file is gone.'
-      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs — appear here, ready to answer.'));
+      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks — appear here, ready to answer.'));
     return;
   }
   for (const view of shown) list.append(renderDecision(view, last.trusted, last.mode === 'single'));
@@ -68,7 +69,7 @@ function render(): void {
 
 function renderDecision(view: DecisionView, trusted: boolean, single: boolean): HTMLElement {
   const collapsed = state.collapsed.includes(view.key);
-  return renderCrpForm(view, view.form, {
+  const hooks: FormHooks = {
     draft: state.drafts[view.key] ?? emptyDraft(), trusted, single, collapsed,
     onDraft: (draft) => { state.drafts[view.key] = draft; save(); },
     onSubmit: () => submit(view),
@@ -79,23 +80,26 @@ function renderDecision(view: DecisionView, trusted: boolean, single: boolean): 
       save();
       render();
     },
-  });
+  };
+  return view.form.form === 'orange' ? renderOrangeForm(view, view.form, hooks) : renderCrpForm(view, view.form, hooks);
 }
 
 function submit(view: DecisionView): void {
   const draft = state.drafts[view.key] ?? emptyDraft();
-  const questions = view.form.questions;
-  const decision = questions.length === 1 && questions[0]!.id === null
-    ? draft.choices['']!
-    : Object.fromEntries(questions.map((q) => [questionKey(q), draft.choices[questionKey(q)]!]));
+  const form = view.form;
+  const answer: AnswerPayload = form.form === 'orange' ? orangeAnswer(form, draft) : {
+    form: 'crp', rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future,
+    decision: form.questions.length === 1 && form.questions[0]!.id === null
+      ? draft.choices['']!
+      : Object.fromEntries(form.questions.map((q) => [questionKey(q), draft.choices[questionKey(q)]!])),
+  };
   const requestId = `r${++counter}`;
   pending.set(requestId, view.key);
   formFor(view.key)?.querySelector('.submit')?.setAttribute('disabled', '');
   const error = formFor(view.key)?.querySelector('.error[role=alert]');
   if (error) error.textContent = '';
   showStatus(`Writing the answer to ${view.title}…`, 'busy');
-  host.post({ type: 'answer', requestId, key: view.key, version: view.version,
-    answer: { form: 'crp', decision, rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future } });
+  host.post({ type: 'answer', requestId, key: view.key, version: view.version, answer });
 }
 
 function formFor(key: string): Element | undefined {

@@ -1,9 +1,10 @@
 import path from 'node:path';
+import { answerOrangeDecision, type OrangeAnswer } from '../formats/orange/answer';
 import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
 import type { Decision } from '../model/work-item';
 
 /** An answer to any pending decision; `form` says which system's form produced it. */
-export type DecisionAnswer = { readonly form: 'crp' } & CrpAnswer;
+export type DecisionAnswer = ({ readonly form: 'crp' } & CrpAnswer) | ({ readonly form: 'orange' } & OrangeAnswer);
 
 export type DecisionOutcome =
   | { readonly ok: true; readonly message: string; readonly written: readonly string[] }
@@ -16,6 +17,7 @@ export type DecisionOutcome =
 export function decisionVersion(d: Decision): string {
   switch (d.system) {
     case 'orchestral': return `${d.crpHash}:${d.stateHash ?? ''}`;
+    case 'orange': return d.textHash;
   }
 }
 
@@ -34,6 +36,12 @@ export async function answerDecision(d: Decision, shownVersion: string, answer: 
           (outcome.stateCleared ? ' and the run no longer waits on it.' : '.'),
         written: [outcome.vcrFile, d.file, ...(outcome.stateCleared ? [stateFile] : [])],
       };
+    }
+    case 'orange': {
+      if (answer.form !== 'orange') return { ok: false, message: `${d.id} is an orange task; this answer is for a ${answer.form}` };
+      const outcome = await answerOrangeDecision(d, shownVersion, answer);
+      if (!outcome.ok) return outcome;
+      return { ok: true, message: `${d.id} moved from ${outcome.from} to ${outcome.to}${d.kind === 'clarification' ? ', the answers written under ## Questions' : ''}.`, written: outcome.written };
     }
   }
 }

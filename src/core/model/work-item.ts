@@ -1,12 +1,13 @@
 import type { IntentsItem } from '../formats/intents/model';
+import type { OrangeDecision, OrangeItem } from '../formats/orange/model';
 import type { OrcItem } from '../formats/orc/model';
 import type { OrchestralDecision, OrchestralItem } from '../formats/orchestral/model';
 
 /** Every item any view shows. Each system adds its members here as its reader lands. */
-export type WorkItem = OrcItem | OrchestralItem | IntentsItem;
+export type WorkItem = OrcItem | OrchestralItem | IntentsItem | OrangeItem;
 
 /**
  * Every pending question a person is asked to answer, across systems (the "Needs you" inbox). Each system adds
  * its members here; views switch on `system` and `kind`.
  */
-export type Decision = OrchestralDecision;
+export type Decision = OrchestralDecision | OrangeDecision;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
 import { intentItemJson } from '../formats/intents/json';
+import { orangeDecisionJson, orangeTaskJson } from '../formats/orange/json';
 import { orcItemJson } from '../formats/orc/json';
 import { orchestralDecisionJson, orchestralRunJson } from '../formats/orchestral/json';
 
@@ -29,12 +30,14 @@ export function itemJson(root: string, item: WorkItem): Record<string, unknown> 
     case 'orc': return { ...base, ...orcItemJson(item) };
     case 'intents': return { ...base, ...intentItemJson(item) };
     case 'orchestral': return { ...base, ...orchestralRunJson(item, (f) => displayPath(root, f)) };
+    case 'orange': return { ...base, ...orangeTaskJson(item) };
   }
 }
 
 export function decisionJson(root: string, decision: Decision): Record<string, unknown> {
   switch (decision.system) {
     case 'orchestral': return orchestralDecisionJson(decision, (f) => displayPath(root, f));
+    case 'orange': return orangeDecisionJson(decision, (f) => displayPath(root, f));
   }
 }
 

@@ -5,6 +5,7 @@ import type { Diagnostic } from '../model/diagnostic';
 import type { SystemId } from '../model/system';
 import type { Decision, WorkItem } from '../model/work-item';
 import { IntentsAdapter } from '../formats/intents/adapter';
+import { OrangeAdapter } from '../formats/orange/adapter';
 import { OrcAdapter } from '../formats/orc/adapter';
 import { OrchestralAdapter } from '../formats/orchestral/adapter';
 import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
@@ -23,7 +24,8 @@ export interface ServiceOptions {
 
 /** Every system Baton reads, in the order their items are listed. */
 export function defaultAdapters(): SystemAdapter[] {
-  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter];
+  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter,
+    new OrangeAdapter() as SystemAdapter];
 }
 
 /**

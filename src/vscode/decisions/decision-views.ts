@@ -3,6 +3,7 @@ import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/model/work-item';
 import type { DecisionView } from '../../shared/decisions-protocol';
+import { orangeDecisionLabel, orangeDecisionView } from '../orange/orange-decision-view';
 
 /** What a form needs to show a decision (plain data: it crosses into the webview). */
 export function decisionView(d: Decision): DecisionView {
@@ -20,6 +21,7 @@ export function decisionView(d: Decision): DecisionView {
             options: q.options.map((o) => ({ id: o.id, label: o.label, description: o.description, risk: o.risk, pros: o.pros, cons: o.cons })) })),
         },
       };
+    case 'orange': return orangeDecisionView(d, key, source);
   }
 }
 
@@ -28,5 +30,6 @@ export function decisionLabel(d: Decision): { label: string; description: string
   switch (d.system) {
     case 'orchestral':
       return { label: d.id, description: `${d.runTitle} — ${d.run}`, detail: d.question };
+    case 'orange': return orangeDecisionLabel(d);
   }
 }

@@ -1,0 +1,73 @@
+import path from 'node:path';
+import { isFile, subfolders } from '../../io/list-dirs';
+import { diagnostic } from '../../model/diagnostic';
+import type { WorkItem } from '../../model/work-item';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import { readHistory } from './history';
+import { linkOrange } from './link';
+import type { OrangeRecord } from './model';
+import { classifyOrangePath, historyFile, poolFile, projectsFile, taskFile } from './paths';
+import { parsePoolFile, parseProjectsFile } from './projects-file';
+import { parseTaskFile } from './task-file';
+
+/**
+ * orange (spec 004): its state lives in the home folder (`baton.orange.root`, default ~/orange), shared by every
+ * workspace folder; each folder's index keeps the tasks of the projects whose projects.json path belongs to it.
+ * history.jsonl is never read whole: only its newest events, from the end.
+ */
+export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
+  readonly system = 'orange' as const;
+  readonly version = 1;
+
+  async discover(ctx: SourceContext): Promise<string[]> {
+    const root = ctx.orangeRoot;
+    if (!root) return [];
+    const files = [projectsFile(root), poolFile(root)];
+    const tasksDir = path.join(root, 'tasks');
+    for (const project of await subfolders(tasksDir)) {
+      for (const id of await subfolders(path.join(tasksDir, project))) files.push(taskFile(root, project, id), historyFile(root, project, id));
+    }
+    const exists = await Promise.all(files.map(isFile));
+    return files.filter((_, i) => exists[i]);
+  }
+
+  watchPatterns(ctx: SourceContext): WatchPattern[] {
+    // tasks/** as a whole: a task folder deleted or renamed must reach the index too.
+    return ctx.orangeRoot ? [{ base: ctx.orangeRoot, glob: '{projects.json,workspaces/.pool.json,tasks/**}' }] : [];
+  }
+
+  accepts(file: string, ctx: SourceContext): boolean {
+    return !!ctx.orangeRoot && classifyOrangePath(ctx.orangeRoot, file) !== undefined;
+  }
+
+  async read(file: string, ctx: SourceContext): Promise<ReadFile<OrangeRecord> | 'whole' | 'missing'> {
+    const kind = ctx.orangeRoot ? classifyOrangePath(ctx.orangeRoot, file) : undefined;
+    if (kind?.kind !== 'history') return 'whole';
+    return readHistory(file, kind.project, kind.taskId);
+  }
+
+  parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrangeRecord> {
+    const kind = ctx.orangeRoot ? classifyOrangePath(ctx.orangeRoot, file) : undefined;
+    switch (kind?.kind) {
+      case 'projects': return parseProjectsFile(file, text) as ParsedFile<OrangeRecord>;
+      case 'pool': return parsePoolFile(file, text) as ParsedFile<OrangeRecord>;
+      case 'task': return parseTaskFile(file, text, kind.project, kind.taskId) as ParsedFile<OrangeRecord>;
+      default: return { record: undefined as never, diagnostics: [diagnostic('orange', file, 'error', 'not an orange file')] };
+    }
+  }
+
+  link(input: LinkInput<OrangeRecord>): LinkOutput {
+    if (!input.ctx.orangeRoot) return { items: [], decisions: [], diagnostics: [] };
+    return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files });
+  }
+
+  sources(item: WorkItem): readonly string[] {
+    return item.system === 'orange' ? [item.file, item.historyFile] : [item.file];
+  }
+
+  /** The project's folder and the pool come from other files: a change there changes the task. */
+  derivedSignature(item: WorkItem): string {
+    if (item.system !== 'orange') return '';
+    return `${item.projectPath}|${item.poolStatus ?? ''}`;
+  }
+}

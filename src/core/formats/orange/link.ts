@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { Diagnostic } from '../../model/diagnostic';
+import type { Decision, WorkItem } from '../../model/work-item';
+import type { HistoryRecord, OrangeDecision, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
+import { historyBeside } from './paths';
+import { resolveProjectPath } from './projects-file';
+import { allowedMoves } from './transitions';
+import { NEEDS_YOU_STATUSES } from './vocabulary';
+
+export interface OrangeLinkInput {
+  readonly root: string;
+  readonly orangeRoot: string;
+  readonly files: ReadonlyMap<string, OrangeRecord>;
+}
+
+/** Whether a project (by its resolved folder) belongs to the workspace folder: the same folder, or one inside the other. */
+export function projectBelongs(projectPath: string, root: string): boolean {
+  const inside = (child: string, parent: string) => { const rel = path.relative(parent, child); return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)); };
+  return inside(root, projectPath) || inside(projectPath, root);
+}
+
+/** The project whose orange worktree (`<orangeRoot>/workspaces/<project>--<n>`) the workspace folder is, if any. */
+function worktreeProject(root: string, orangeRoot: string): string | undefined {
+  const rel = path.relative(path.join(orangeRoot, 'workspaces'), root);
+  if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
+  return /^(.+)--\d+$/.exec(rel.split(path.sep)[0]!)?.[1];
+}
+
+/**
+ * orange's records → the tasks of the projects that belong to this workspace folder (through projects.json paths;
+ * everything else under ~/orange is left out), and the tasks that wait on a person as decisions.
+ */
+export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisions: Decision[]; diagnostics: Diagnostic[] } {
+  let projects: ProjectsRecord | undefined;
+  let pool: PoolRecord | undefined;
+  const tasks: [string, TaskRecord][] = [];
+  const histories = new Map<string, HistoryRecord>();
+  for (const [file, record] of input.files) {
+    if (record.kind === 'projects') projects = record;
+    else if (record.kind === 'pool') pool = record;
+    else if (record.kind === 'task') tasks.push([file, record]);
+    else histories.set(file, record);
+  }
+  const mine = new Map<string, string>();
+  for (const p of projects?.projects ?? []) {
+    const resolved = resolveProjectPath(p.path, input.root);
+    if (projectBelongs(resolved, input.root)) mine.set(p.name, resolved);
+  }
+  const worktreeOf = worktreeProject(input.root, input.orangeRoot);
+  if (worktreeOf && !mine.has(worktreeOf)) mine.set(worktreeOf, input.root);
+
+  const items: OrangeTask[] = [];
+  const decisions: OrangeDecision[] = [];
+  for (const [file, t] of tasks.sort((a, b) => (a[1].createdAt ?? '').localeCompare(b[1].createdAt ?? '') || a[0].localeCompare(b[0]))) {
+    const projectPath = mine.get(t.folderProject);
+    if (projectPath === undefined) continue;
+    const historyFile = historyBeside(file);
+    const { kind: _kind, folderProject: _p, folderId: _i, ...fields } = t;
+    const task: OrangeTask = {
+      ...fields, system: 'orange', kind: 'task', title: t.summary || t.branch || t.id, file, root: input.root,
+      projectPath, orangeRoot: input.orangeRoot, historyFile,
+      poolStatus: pool?.workspaces.find((w) => w.name === t.workspace)?.status ?? null,
+      recentHistory: histories.get(historyFile)?.events.slice(-10) ?? [],
+    };
+    items.push(task);
+    if (NEEDS_YOU_STATUSES.includes(t.status)) decisions.push(decisionFor(task));
+  }
+  return { items, decisions, diagnostics: [] };
+}
+
+function decisionFor(t: OrangeTask): OrangeDecision {
+  const kind = t.status as OrangeDecision['kind'];
+  const question = kind === 'clarification'
+    ? (t.questions.map((q) => q.text).join(' · ') || t.questionsText || 'The agent is waiting for your input (no ## Questions written).')
+    : kind === 'stuck' ? `Stuck${t.verdict === 'FAIL' ? ` after review round ${t.reviewRound} failed` : ''}: ${t.title}`
+      : `Review passed${t.reviewRound ? ` (round ${t.reviewRound})` : ''}: accept ${t.title}?`;
+  return {
+    system: 'orange', kind, id: t.id, ref: `${t.project}/${t.id}`, status: t.status, question, file: t.file, root: t.root,
+    project: t.project, summary: t.summary, branch: t.branch, questions: t.questions, questionsText: t.questionsText,
+    verdict: t.verdict, reviewRound: t.reviewRound, prUrl: t.prUrl, moves: allowedMoves(t), textHash: t.textHash, historyFile: t.historyFile,
+  };
+}

@@ -1,0 +1,140 @@
+import type { DecisionBase, WorkItemBase } from '../../model/items';
+import type { Verdict } from './section-rules';
+
+/*
+ * What each orange file contributes to the index (plain JSON, so it can be cached), and the task item and
+ * decisions the views consume.
+ */
+
+export interface OrangeProject {
+  readonly name: string;
+  /** As written in projects.json. */
+  readonly path: string;
+  readonly defaultBranch: string | null;
+  readonly poolSize: number | null;
+}
+
+export interface ProjectsRecord {
+  readonly kind: 'projects';
+  readonly projects: readonly OrangeProject[];
+}
+
+export interface PoolWorkspace {
+  readonly name: string;
+  /** `bound` or `available` as written (other values kept). */
+  readonly status: string | null;
+  /** `<project>/<branch>` or `<project>/<task id>` of the bound task. */
+  readonly task: string | null;
+}
+
+export interface PoolRecord {
+  readonly kind: 'pool';
+  readonly workspaces: readonly PoolWorkspace[];
+}
+
+export interface QuestionRecord {
+  readonly text: string;
+  readonly checked: boolean | null;
+  /** 1-based line in TASK.md. */
+  readonly line: number;
+}
+
+export interface TaskFields {
+  readonly id: string;
+  readonly project: string;
+  readonly branch: string | null;
+  readonly harness: string | null;
+  readonly reviewHarness: string | null;
+  readonly status: string;
+  readonly reviewRound: number;
+  readonly crashCount: number;
+  readonly summary: string;
+  readonly workspace: string | null;
+  readonly tmuxSession: string | null;
+  readonly prUrl: string | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  /** Frontmatter fields the spec does not name (`effort`, `review_effort`, …), as written. */
+  readonly extra: Readonly<Record<string, unknown>>;
+}
+
+export interface TaskRecord extends TaskFields {
+  readonly kind: 'task';
+  /** The task's folder names (tasks/<project>/<id>/). */
+  readonly folderProject: string;
+  readonly folderId: string;
+  /** Body sections in file order: name and 1-based line. */
+  readonly sections: readonly { readonly name: string; readonly line: number }[];
+  readonly plan: boolean | null;
+  readonly handoff: boolean | null;
+  readonly verdict: Verdict | null;
+  readonly hasReview: boolean;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly questions: readonly QuestionRecord[];
+  /** `## Questions` text when it holds no list (one question in prose). */
+  readonly questionsText: string | null;
+  /** sha256 (hex) of the bytes parsed: an edit is refused when TASK.md no longer has it. */
+  readonly textHash: string;
+}
+
+export interface HistoryEvent {
+  readonly type: string;
+  readonly timestamp: string | null;
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly reason: string | null;
+}
+
+export interface HistoryRecord {
+  readonly kind: 'history';
+  readonly project: string;
+  readonly taskId: string;
+  /** The newest events, oldest first. */
+  readonly events: readonly HistoryEvent[];
+  /** Every line of the file was read. */
+  readonly complete: boolean;
+}
+
+export type OrangeRecord = ProjectsRecord | PoolRecord | TaskRecord | HistoryRecord;
+
+/** An orange task, shown when its project's path is (or holds, or is inside) the workspace folder. */
+export interface OrangeTask extends WorkItemBase, TaskFields {
+  readonly system: 'orange';
+  readonly kind: 'task';
+  /** The project's path, resolved (null when projects.json does not list the project). */
+  readonly projectPath: string;
+  readonly orangeRoot: string;
+  readonly historyFile: string;
+  readonly sections: readonly { readonly name: string; readonly line: number }[];
+  readonly plan: boolean | null;
+  readonly handoff: boolean | null;
+  readonly verdict: Verdict | null;
+  readonly hasReview: boolean;
+  readonly fields: Readonly<Record<string, string>>;
+  readonly questions: readonly QuestionRecord[];
+  readonly questionsText: string | null;
+  readonly textHash: string;
+  /** The pool's record for the task's workspace, if the pool names it. */
+  readonly poolStatus: string | null;
+  readonly recentHistory: readonly HistoryEvent[];
+}
+
+export type OrangeItem = OrangeTask;
+
+/** orange tasks that wait on a person: a clarification to answer, a stuck task, a reviewed task to accept. */
+export interface OrangeDecision extends DecisionBase {
+  readonly system: 'orange';
+  readonly kind: 'clarification' | 'stuck' | 'reviewing';
+  readonly project: string;
+  readonly summary: string;
+  readonly branch: string | null;
+  readonly questions: readonly QuestionRecord[];
+  readonly questionsText: string | null;
+  readonly verdict: Verdict | null;
+  readonly reviewRound: number;
+  readonly prUrl: string | null;
+  /** The statuses the person may move the task to from here. */
+  readonly moves: readonly string[];
+  readonly textHash: string;
+  readonly historyFile: string;
+}

@@ -1,0 +1,65 @@
+import os from 'node:os';
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { JsonLocator, loadJsonObject } from '../common/json-file';
+import { parseLenient } from '../common/lenient';
+import type { OrangeProject, PoolRecord, PoolWorkspace, ProjectsRecord } from './model';
+import { poolSchema, projectSchema } from './schemas';
+
+/** projects.json: a list of projects; each entry is checked on its own, so one bad entry hides nothing else. */
+export function parseProjectsFile(file: string, text: string): { record: ProjectsRecord | undefined; diagnostics: Diagnostic[] } {
+  if (text.trim() === '') return { record: undefined, diagnostics: [diagnostic('orange', file, 'error', 'projects.json is empty', { line: 1, column: 1 })] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // loadJsonObject positions the syntax error (it refuses the list shape only after parsing succeeds).
+    const loaded = loadJsonObject('orange', file, text, 'projects.json');
+    return { record: undefined, diagnostics: loaded.ok ? [] : loaded.diagnostics };
+  }
+  if (!Array.isArray(value)) {
+    return { record: undefined, diagnostics: [diagnostic('orange', file, 'error', 'projects.json should hold a list of projects', { line: 1, column: 1 })] };
+  }
+  const diagnostics: Diagnostic[] = [];
+  const projects: OrangeProject[] = [];
+  let locator: JsonLocator | undefined;
+  const at = (p: (string | number)[]) => (locator ??= new JsonLocator(text)).locate(p);
+  value.forEach((entry, i) => {
+    const { data, issues } = parseLenient(projectSchema, entry);
+    for (const issue of issues) diagnostics.push(diagnostic('orange', file, 'error', `project ${i + 1}: ${issue.message}`, at([i, ...issue.path])));
+    if (!data) return;
+    if (projects.some((p) => p.name === data.name)) {
+      diagnostics.push(diagnostic('orange', file, 'warning', `project "${data.name}" is listed twice; the first entry counts`, at([i])));
+      return;
+    }
+    projects.push({ name: data.name, path: data.path, defaultBranch: data.default_branch ?? null, poolSize: data.pool_size ?? null });
+  });
+  return { record: { kind: 'projects', projects }, diagnostics };
+}
+
+/**
+ * A project's folder: `~` is the home folder, and `${workspaceFolder}` (used by Baton's demo, never by orange)
+ * the workspace folder being read.
+ */
+export function resolveProjectPath(written: string, workspaceFolder: string): string {
+  const expanded = written.replace(/\$\{workspaceFolder\}/g, workspaceFolder).replace(/^~(?=$|[\\/])/, os.homedir());
+  return path.resolve(workspaceFolder, expanded);
+}
+
+/** workspaces/.pool.json: which worktree is bound to which task. */
+export function parsePoolFile(file: string, text: string): { record: PoolRecord | undefined; diagnostics: Diagnostic[] } {
+  const loaded = loadJsonObject('orange', file, text, '.pool.json');
+  if (!loaded.ok) return { record: undefined, diagnostics: loaded.diagnostics };
+  const { data, issues } = parseLenient(poolSchema, loaded.value);
+  const locator = issues.length ? new JsonLocator(text) : undefined;
+  const diagnostics = issues.map((issue) => diagnostic('orange', file, 'error', issue.message, locator!.locate(issue.path)));
+  const workspaces: PoolWorkspace[] = Object.entries(data?.workspaces ?? {})
+    .map(([name, w]) => ({ name, status: w.status ?? null, task: w.task ?? null }));
+  for (const w of workspaces) {
+    if (w.status !== null && w.status !== 'bound' && w.status !== 'available') {
+      diagnostics.push(diagnostic('orange', file, 'warning', `unknown workspace status "${w.status}" (known: bound, available); shown as written`,
+        (locator ?? new JsonLocator(text)).locate(['workspaces', w.name, 'status'])));
+    }
+  }
+  return { record: { kind: 'pool', workspaces }, diagnostics };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/*
+ * zod schemas of orange's files (spec 004 and the upstream variants in specs/README.md). Objects are loose, so
+ * unknown fields (`effort`, `review_effort`, anything newer) are kept; status is a plain string because enums grow.
+ */
+
+const text = z.string();
+const count = z.number().int().min(0);
+
+export const frontmatterSchema = z.looseObject({
+  id: z.union([text, z.number().transform(String)]).nullish(),
+  project: text.nullish(),
+  branch: text.nullish(),
+  harness: text.nullish(),
+  review_harness: text.nullish(),
+  status: text.nullish(),
+  review_round: count.nullish(),
+  crash_count: count.nullish(),
+  summary: text.nullish(),
+  workspace: text.nullish(),
+  tmux_session: text.nullish(),
+  pr_url: text.nullish(),
+  created_at: text.nullish(),
+  updated_at: text.nullish(),
+});
+export type FrontmatterFields = z.infer<typeof frontmatterSchema>;
+
+export const projectSchema = z.looseObject({
+  name: text.min(1),
+  path: text.min(1),
+  default_branch: text.nullish(),
+  pool_size: count.nullish(),
+});
+export type ProjectFields = z.infer<typeof projectSchema>;
+
+export const poolEntrySchema = z.looseObject({
+  status: text.nullish(),
+  task: text.nullish(),
+});
+
+export const poolSchema = z.looseObject({
+  workspaces: z.record(z.string(), poolEntrySchema).nullish(),
+});
+
+export const historyEventSchema = z.looseObject({
+  type: text,
+  timestamp: text.nullish(),
+});

@@ -1,0 +1,76 @@
+import MarkdownIt from 'markdown-it';
+type Token = MarkdownIt.Token;
+
+/** CommonMark, HTML off: a heading inside a fenced or indented code block is code, never a section. */
+const markdown = new MarkdownIt('commonmark', { html: false });
+
+/** One `## Name` section of a TASK.md body. Lines are 0-based within the body. */
+export interface BodySection {
+  readonly name: string;
+  /** The heading's line. */
+  readonly headingLine: number;
+  /** First line after the heading, and the line where the next section (or the end) starts. */
+  readonly start: number;
+  readonly end: number;
+  /** The section's lines as written. */
+  readonly lines: readonly string[];
+  /** The same lines with code blocks blanked out: fields are looked for here only. */
+  readonly prose: readonly string[];
+  /** Top-level list items of the section (the questions of `## Questions`). */
+  readonly items: readonly SectionListItem[];
+}
+
+export interface SectionListItem {
+  /** The item's first paragraph, without a task-list box. */
+  readonly text: string;
+  /** `- [x]`: ticked; `- [ ]`: not; plain items: null. */
+  readonly checked: boolean | null;
+  readonly line: number;
+  /** The line after the item's last line. */
+  readonly end: number;
+}
+
+/**
+ * Splits a TASK.md body into its `##` sections with markdown-it: only top-level level-2 headings (ATX or setext)
+ * start a section, and a section runs to the next heading of level 1 or 2. Text before the first section is not a
+ * section.
+ */
+export function bodySections(body: string): BodySection[] {
+  const tokens = markdown.parse(body, {});
+  const allLines = body.split(/\r?\n/);
+  const starts: { name: string; line: number; after: number; index: number }[] = [];
+  const ends: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.type !== 'heading_open' || t.level !== 0 || !t.map) return;
+    if (t.tag === 'h1' || t.tag === 'h2') ends.push(t.map[0]);
+    if (t.tag === 'h2') starts.push({ name: tokens[i + 1]?.content.trim() ?? '', line: t.map[0], after: t.map[1], index: i });
+  });
+  return starts.map((s) => {
+    const end = ends.find((e) => e > s.line) ?? allLines.length;
+    const lines = allLines.slice(s.after, end);
+    const prose = [...lines];
+    const items: SectionListItem[] = [];
+    for (let i = s.index + 1; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (!t.map || t.map[0] >= end) { if (t.map) break; continue; }
+      if ((t.type === 'fence' || t.type === 'code_block') && t.map) {
+        for (let l = t.map[0]; l < t.map[1] && l < end; l++) prose[l - s.after] = '';
+      }
+      if (t.type === 'list_item_open' && t.level === 1) items.push(listItem(tokens, i, t.map));
+    }
+    return { name: s.name, headingLine: s.line, start: s.after, end, lines, prose, items };
+  });
+}
+
+function listItem(tokens: Token[], open: number, map: [number, number]): SectionListItem {
+  const inline = tokens.slice(open + 1).find((t) => t.type === 'inline');
+  const raw = inline?.content ?? '';
+  const box = /^\[( |x|X)\]\s+/.exec(raw);
+  return { text: (box ? raw.slice(box[0].length) : raw).replace(/\s*\n\s*/g, ' ').trim(), checked: box ? box[1] !== ' ' : null,
+    line: map[0], end: map[1] };
+}
+
+/** Finds a section by name, the way orange does (case-insensitive, first one wins). */
+export function findSection(sections: readonly BodySection[], name: string): BodySection | undefined {
+  return sections.find((s) => s.name.toLowerCase() === name.toLowerCase());
+}

@@ -1,0 +1,102 @@
+import type { DecisionView } from '../../src/shared/decisions-protocol';
+import type { OrangeFormView } from '../../src/shared/orange-protocol';
+import type { FormHooks } from './crp-form';
+import { h, paragraphs } from './dom';
+import type { Draft } from './ui-state';
+
+/*
+ * An orange task that waits on a person: a clarification (its questions, an answer box each), a stuck task or a
+ * reviewed one; then where to move it (orange's workflow, gates already checked by the host) and Submit. The draft
+ * reuses the CRP draft's shape: choices[''] is the move, choices['q<n>'] the answer to question n, notes the note.
+ */
+
+const MOVE = '';
+const answerKey = (i: number) => `q${i}`;
+
+export function orangeAnswer(form: OrangeFormView, draft: Draft): { form: 'orange'; to: string; answers: string[]; note: string } {
+  return { form: 'orange', to: draft.choices[MOVE] ?? form.preferred ?? '', answers: form.questions.map((_, i) => draft.choices[answerKey(i)] ?? ''), note: draft.notes };
+}
+
+function isComplete(form: OrangeFormView, draft: Draft): boolean {
+  const to = draft.choices[MOVE] ?? form.preferred;
+  if (!to || !form.moves.some((m) => m.status === to)) return false;
+  if (form.kind !== 'clarification') return true;
+  return form.questions.some((_, i) => (draft.choices[answerKey(i)] ?? '').trim() !== '') || draft.notes.trim() !== '';
+}
+
+export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks: FormHooks): HTMLElement {
+  const draft: Draft = { ...hooks.draft, choices: { ...hooks.draft.choices } };
+  const section = h('section', { class: 'decision orange', 'data-key': view.key, 'data-kind': form.kind });
+  const submit = h('vscode-button', { class: 'submit', appearance: 'primary' }, form.kind === 'clarification' ? 'Answer' : 'Move the task') as HTMLElement & { disabled: boolean };
+  const refresh = () => { submit.disabled = !hooks.trusted || !isComplete(form, draft); };
+  const changed = () => { hooks.onDraft({ ...draft, choices: { ...draft.choices } }); refresh(); };
+
+  const toggle = h('button', { class: 'toggle', 'aria-expanded': String(!hooks.collapsed), title: hooks.collapsed ? 'Show the form' : 'Fold the form' },
+    hooks.collapsed ? '▸' : '▾');
+  toggle.addEventListener('click', () => hooks.onToggle(!hooks.collapsed));
+  section.append(h('header', {},
+    !hooks.single && toggle,
+    h('h2', {}, view.title),
+    h('span', { class: 'pill' }, `orange · ${form.kind}`),
+    h('div', { class: 'subtitle' }, view.subtitle),
+    h('div', { class: 'links' }, !hooks.single && link('Open in editor', hooks.onOpenPanel, 'open-panel'), link(view.source, hooks.onOpenSource, 'open-source'))));
+  if (hooks.collapsed && !hooks.single) return section;
+
+  if (form.kind === 'clarification') {
+    if (!form.questions.length && !form.questionsText) section.append(h('p', { class: 'context' }, 'The agent is waiting for input but wrote no ## Questions.'));
+    if (form.questionsText) section.append(h('h3', {}, 'Questions'), paragraphs(form.questionsText, 'context'));
+    form.questions.forEach((q, i) => {
+      const box = h('div', { class: 'question', 'data-question': answerKey(i) });
+      box.append(h('h3', {}, `${i + 1}. ${q.text}${q.checked ? ' (answered)' : ''}`));
+      box.append(textArea(answerKey(i), 'Your answer', draft.choices[answerKey(i)] ?? '', (v) => { draft.choices[answerKey(i)] = v; changed(); }));
+      section.append(box);
+    });
+  } else if (form.kind === 'stuck') {
+    section.append(h('p', { class: 'context' }, form.verdict === 'FAIL'
+      ? `The agent review failed at round ${form.reviewRound}: orange stops after round 2 and waits for you.`
+      : 'orange stopped this task and needs a person to decide how it goes on.'));
+  } else {
+    section.append(h('p', { class: 'context' }, `The agent review passed${form.reviewRound ? ` at round ${form.reviewRound}` : ''}. Look at the work${form.prUrl ? ' and its pull request' : ''}, then accept it or ask for changes.`));
+  }
+
+  section.append(textArea('note', form.kind === 'clarification' ? (form.questions.length ? 'Anything else' : 'Your answer') : 'Reason (recorded in history.jsonl)',
+    draft.notes, (v) => { draft.notes = v; changed(); }));
+
+  const group = h('div', { class: 'options moves', role: 'radiogroup', 'aria-label': 'Move the task to' });
+  const cards: HTMLElement[] = [];
+  const chosen = () => draft.choices[MOVE] ?? form.preferred;
+  const select = (status: string) => {
+    draft.choices[MOVE] = status;
+    for (const c of cards) c.setAttribute('aria-checked', String(c.dataset.move === status));
+    changed();
+  };
+  for (const m of form.moves) {
+    const card = h('div', { class: 'option move', role: 'radio', tabindex: '0', 'data-move': m.status, 'aria-checked': String(chosen() === m.status) },
+      h('div', { class: 'option-head' }, h('span', { class: 'option-label' }, m.label), h('span', { class: 'badge' }, m.status)));
+    card.addEventListener('click', () => select(m.status));
+    card.addEventListener('keydown', (e) => { if (e.key === ' ' || e.key === 'Enter') { e.preventDefault(); select(m.status); } });
+    cards.push(card);
+    group.append(card);
+  }
+  if (!form.moves.length) group.append(h('p', { class: 'error' }, 'orange\'s workflow allows no move from here with TASK.md as it is; edit the file.'));
+  section.append(h('h3', {}, 'Then'), group, h('p', { class: 'note' }, form.note));
+  const error = h('div', { class: 'error', role: 'alert' });
+  submit.addEventListener('click', () => { if (!submit.disabled) hooks.onSubmit(); });
+  if (!hooks.trusted) section.append(h('p', { class: 'untrusted' }, 'This workspace is not trusted, so Baton writes no files here. Trust the workspace to answer.'));
+  section.append(h('div', { class: 'actions' }, submit), error);
+  refresh();
+  return section;
+}
+
+function textArea(name: string, label: string, value: string, onInput: (v: string) => void): HTMLElement {
+  const area = h('vscode-text-area', { name, resize: 'vertical', rows: '3' }, label) as HTMLElement & { value: string };
+  area.value = value;
+  area.addEventListener('input', () => onInput(area.value));
+  return area;
+}
+
+function link(text: string, onClick: () => void, className: string): HTMLElement {
+  const a = h('a', { href: '#', class: className }, text);
+  a.addEventListener('click', (e) => { e.preventDefault(); onClick(); });
+  return a;
+}
