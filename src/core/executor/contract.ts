@@ -25,6 +25,8 @@ export interface ExecutorOverrides {
   readonly timeoutSeconds?: number;
   /** The project's test command for `all_tests_pass` / `coverage_above` (argument array, never a shell string). */
   readonly testCommand?: readonly string[];
+  /** The project's lint command for `no_lint_errors` (argument array); default: package.json `scripts.lint`, Makefile `lint:`. */
+  readonly lintCommand?: readonly string[];
 }
 
 /** A human gate the run is waiting on. It is also recorded in state.yaml, so the inbox and the CLI see it. */

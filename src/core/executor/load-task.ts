@@ -1,0 +1,77 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { parseYamlFile } from '../formats/common/yaml-file';
+import { planSchema, taskSchema, initiativeSchema, type PlanPhaseFields, type TaskFields } from '../formats/orc/schemas';
+
+/** One phase of plan.yaml as the executor runs it. */
+export interface PlannedPhase {
+  readonly name: string;
+  readonly type: string;
+  /** 1-based position in plan.yaml (transcripts are numbered by it). */
+  readonly index: number;
+  readonly fields: PlanPhaseFields;
+}
+
+/** Everything a run reads about its task before it starts. */
+export interface TaskContext {
+  readonly root: string;
+  readonly taskId: string;
+  readonly taskDir: string;
+  readonly taskFile: string;
+  readonly stateFile: string;
+  readonly task: TaskFields;
+  readonly phases: readonly PlannedPhase[];
+  readonly spec: string | null;
+  readonly decisions: readonly string[];
+}
+
+/** orc's task ids are folder names: nothing that could climb out of .orc/tasks/. */
+const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export async function loadTaskContext(root: string, taskId: string): Promise<TaskContext | { error: string }> {
+  if (!SAFE_ID.test(taskId) || taskId.includes('..')) return { error: `"${taskId}" is not a task id` };
+  const taskDir = path.join(root, '.orc', 'tasks', taskId);
+  const taskFile = path.join(taskDir, 'task.yaml');
+  const taskText = await fs.readFile(taskFile, 'utf8').catch(() => null);
+  if (taskText === null) return { error: `no task ${taskId}: ${path.relative(root, taskFile)} does not exist` };
+  const task = parseYamlFile('orc', taskFile, taskText, 'task.yaml', taskSchema);
+  if (!task.fields) return { error: `task.yaml of ${taskId} cannot be read: ${task.diagnostics[0]?.message ?? 'invalid YAML'}` };
+
+  const planFile = path.join(taskDir, 'plan.yaml');
+  const planText = await fs.readFile(planFile, 'utf8').catch(() => null);
+  if (planText === null) return { error: `${taskId} has no plan.yaml: plan the task before running it` };
+  const plan = parseYamlFile('orc', planFile, planText, 'plan.yaml', planSchema);
+  if (!plan.fields) return { error: `plan.yaml of ${taskId} cannot be read: ${plan.diagnostics[0]?.message ?? 'invalid YAML'}` };
+  const phases = (plan.fields.phases ?? []).map((p, i) => ({
+    name: p.name ?? p.id ?? `phase ${i + 1}`, type: p.type ?? p.name ?? p.id ?? 'implement', index: i + 1, fields: p,
+  }));
+  if (!phases.length) return { error: `plan.yaml of ${taskId} lists no phases` };
+  const names = new Set<string>();
+  for (const p of phases) {
+    if (names.has(p.name)) return { error: `plan.yaml of ${taskId} names phase "${p.name}" twice` };
+    names.add(p.name);
+  }
+
+  const spec = await readFirst([path.join(taskDir, 'spec.md'), path.join(taskDir, 'artifacts', 'spec.md')]);
+  const decisions = task.fields.initiative_id ? await initiativeDecisions(root, task.fields.initiative_id) : [];
+  return { root, taskId, taskDir, taskFile, stateFile: path.join(taskDir, 'state.yaml'), task: task.fields, phases, spec, decisions };
+}
+
+async function readFirst(files: readonly string[]): Promise<string | null> {
+  for (const f of files) {
+    const text = await fs.readFile(f, 'utf8').catch(() => null);
+    if (text !== null) return text;
+  }
+  return null;
+}
+
+/** The initiative's recorded decisions, one line each, for the prompts. */
+async function initiativeDecisions(root: string, id: string): Promise<string[]> {
+  if (!SAFE_ID.test(id)) return [];
+  const file = path.join(root, '.orc', 'initiatives', id, 'initiative.yaml');
+  const text = await fs.readFile(file, 'utf8').catch(() => null);
+  if (text === null) return [];
+  const parsed = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
+  return (parsed.fields?.decisions ?? []).filter((d) => d.decision).map((d) =>
+    `${d.id ? `${d.id}: ` : ''}${d.decision}${d.rationale ? ` (${d.rationale})` : ''}`);
+}

@@ -1,0 +1,62 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { ExecutorConfig } from './config';
+import type { PlannedPhase, TaskContext } from './load-task';
+import { builtInTemplate, fillTemplate } from './prompt-templates';
+import { readStateText } from '../io/read-text';
+
+/**
+ * The template for a phase: the plan's `prompt_template` (relative to .orc/, then to the root, then to
+ * prompts.directory), else `<prompts.directory>/<type>.md`, else the built-in one. Override files must stay
+ * inside the repository root.
+ */
+export async function phaseTemplate(ctx: TaskContext, phase: PlannedPhase, config: ExecutorConfig): Promise<string> {
+  const candidates: string[] = [];
+  const declared = phase.fields.prompt_template;
+  if (declared) {
+    candidates.push(path.join(ctx.root, '.orc', declared), path.join(ctx.root, declared));
+    if (config.promptsDir) candidates.push(path.join(config.promptsDir, path.basename(declared)));
+  }
+  if (config.promptsDir) candidates.push(path.join(config.promptsDir, `${phase.type}.md`));
+  for (const file of candidates) {
+    const resolved = path.resolve(file);
+    if (!resolved.startsWith(path.resolve(ctx.root) + path.sep)) continue;
+    const text = await readTemplate(resolved);
+    if (text !== null) return text;
+  }
+  return builtInTemplate(phase.type);
+}
+
+async function readTemplate(file: string): Promise<string | null> {
+  // A symlink out of the repository is not a template.
+  const real = await fs.realpath(file).catch(() => null);
+  if (real === null) return null;
+  const read = await readStateText(real, 512 * 1024);
+  return read.ok ? read.text : null;
+}
+
+export interface PromptValues {
+  readonly iteration: number;
+  readonly previous: readonly string[];
+  readonly criteria: readonly string[];
+  readonly conflicts?: string;
+}
+
+export function promptValues(ctx: TaskContext, phase: PlannedPhase, v: PromptValues): Record<string, string> {
+  return {
+    TASK_ID: ctx.taskId,
+    TASK_TITLE: ctx.task.title ?? ctx.taskId,
+    TASK_DESCRIPTION: ctx.task.description?.trim() || '(none)',
+    TASK_DIR: ctx.taskDir,
+    PHASE: phase.name,
+    PHASE_TYPE: phase.type,
+    ITERATION: String(v.iteration),
+    SPEC: ctx.spec?.trim() || '(no spec.md yet)',
+    DECISIONS: ctx.decisions.length ? ctx.decisions.map((d) => `- ${d}`).join('\n') : '(none)',
+    PREVIOUS: v.previous.length ? v.previous.join('\n\n') : '(this is the first iteration)',
+    CRITERIA: v.criteria.map((c) => `- ${c}`).join('\n'),
+    CONFLICTS: v.conflicts ?? '(no conflicts)',
+  };
+}
+
+export { fillTemplate };

@@ -1,0 +1,51 @@
+import { promises as fs } from 'node:fs';
+import { isMap, isSeq, parseDocument, type Document } from 'yaml';
+import { writeFileAtomic } from '../io/atomic-write';
+import { sha256 } from '../io/guarded-edit';
+
+/**
+ * A YAML file the executor keeps up to date while others may edit it too (a person answering a gate, the editor
+ * changing a field): every update re-reads the file, applies the change to its `yaml` Document (comments, key
+ * order and unknown fields survive), and writes atomically — unless the file changed in between, in which case
+ * the update is applied again to the new content. Updates from this process are serialised.
+ */
+export class YamlStore {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly file: string) {}
+
+  update(change: (doc: Document) => void): Promise<void> {
+    const next = this.queue.then(() => this.apply(change));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** The file's current content as plain data (an empty mapping when it does not exist yet). */
+  async read(): Promise<Record<string, unknown>> {
+    const text = await fs.readFile(this.file, 'utf8').catch(() => '');
+    const value: unknown = parseDocument(text).toJS();
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
+  }
+
+  private async apply(change: (doc: Document) => void): Promise<void> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const bytes = await fs.readFile(this.file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+      const doc = parseDocument(bytes ? bytes.toString('utf8') : '');
+      if (doc.errors.length) throw new Error(`${this.file} is not valid YAML (${doc.errors[0]!.message}); it was left as it is`);
+      if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents;
+      change(doc);
+      const now = await fs.readFile(this.file).catch(() => null);
+      if ((now === null) !== (bytes === null) || (now && bytes && sha256(now) !== sha256(bytes))) continue;
+      await writeFileAtomic(this.file, doc.toString({ lineWidth: 0 }));
+      return;
+    }
+    throw new Error(`${this.file} kept changing while the executor tried to update it`);
+  }
+}
+
+/** Appends a value to the sequence at `path`, creating the sequence when it is missing. */
+export function appendIn(doc: Document, path: readonly string[], value: unknown): void {
+  const seq = doc.getIn(path, true);
+  if (isSeq(seq)) seq.add(doc.createNode(value));
+  else doc.setIn(path, doc.createNode([value]));
+}
