@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
+import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { ContextKeys, setContext } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
+import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
 import { registerIntents, type IntentsApi } from './intents/register-intents';
 import { registerOrc, type OrcApi } from './orc/register-orc';
@@ -31,6 +33,8 @@ export interface BatonApi {
   readonly runs: RunsApi;
   /** The Intents view, CodeLens, Explorer badges, intent map panels, active intent and scope guard. */
   readonly intents: IntentsApi;
+  /** The orc executor's editor side: runs started here, their terminals and the run status bar item. */
+  readonly executor: ExecutorApi;
 }
 
 /**
@@ -60,12 +64,13 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const decisions = registerDecisions(context, service);
   const runs = registerRuns(context, service);
   const intents = registerIntents(context, service);
+  const executor = registerExecutor(context, service, startRun);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {
