@@ -114,7 +114,9 @@ export class WorkspaceIndex {
     if (this.entries.has(file) || this.adapters.some((a) => a.accepts(file, this.ctx))) return true;
     const prefix = file + path.sep;
     for (const known of this.entries.keys()) if (known.startsWith(prefix)) return true;
-    return false;
+    // A folder just created under a home-directory root (a new Ultrawork session) holds none of our files yet, and
+    // a watcher may report only the folder: refreshFolder looks inside it.
+    return this.watchPatterns().some((p) => p.base !== this.root && file.startsWith(p.base + path.sep));
   }
 
   watchPatterns(): WatchPattern[] {
@@ -200,6 +202,8 @@ export class WorkspaceIndex {
     const changed: WorkItem[] = [];
     for (const [key, item] of after) {
       const old = before.get(key);
+      // Adapters hand back the very same object for an item none of whose inputs changed.
+      if (old === item) continue;
       const adapter = this.adapterFor(item);
       if (!old || (changedFile !== undefined ? adapter.sources(item).includes(changedFile) || adapter.sources(old).includes(changedFile) : true)
         || adapter.derivedSignature(old) !== adapter.derivedSignature(item)) {

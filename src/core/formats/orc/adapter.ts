@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import type { WorkItem } from '../../model/work-item';
-import { linkOrc } from './link';
+import { linkOrc, OrcLinkMemo } from './link';
 import { classifyOrcPath, toPosix } from './paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
 
@@ -47,9 +47,14 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     }
   }
 
+  /** Per workspace folder: the previous link's items, reused when unchanged (an adapter serves every folder). */
+  private readonly memos = new Map<string, OrcLinkMemo>();
+
   link(input: LinkInput<OrcRecord>): LinkOutput {
     const files = [...input.files].map(([file, record]) => ({ file, record }));
-    const { tasks, initiatives, diagnostics } = linkOrc(files, { root: input.ctx.root, now: input.now, locator: input.locator });
+    let memo = this.memos.get(input.ctx.root);
+    if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
+    const { tasks, initiatives, diagnostics } = linkOrc(files, { root: input.ctx.root, now: input.now, locator: input.locator, memo });
     return { items: [...tasks, ...initiatives], decisions: [], diagnostics };
   }
 

@@ -20,15 +20,17 @@ export interface InitiativeProgress {
 interface ListedTask { readonly id: string; readonly title?: string | null; readonly status?: string | null }
 
 /**
- * An initiative's tasks and progress, as the board counts them: every task that names the initiative, plus the
- * ones its own `tasks` list names. The live task status wins over the copy in initiative.yaml.
+ * An initiative's tasks and progress, as the board counts them: every task that names the initiative (`members`),
+ * plus the ones its own `tasks` list names. The live task status (`byId`: every task) wins over the copy in
+ * initiative.yaml.
  */
-export function initiativeProgressOf(id: string, listed: readonly ListedTask[], tasks: readonly OrcTask[]): InitiativeProgress {
-  const byId = new Map(tasks.map((t) => [t.id, t]));
-  const ids = [...new Set([...listed.map((t) => t.id), ...tasks.filter((t) => t.initiativeId === id).map((t) => t.id)])];
-  const rows = ids.map((taskId) => {
+export function initiativeProgressOf(id: string, listed: readonly ListedTask[], members: readonly OrcTask[],
+  byId: ReadonlyMap<string, OrcTask>): InitiativeProgress {
+  const listedById = new Map(listed.map((t) => [t.id, t]));
+  const ids = new Set([...listedById.keys(), ...members.filter((t) => t.initiativeId === id).map((t) => t.id)]);
+  const rows = [...ids].map((taskId) => {
     const task = byId.get(taskId);
-    const entry = listed.find((t) => t.id === taskId);
+    const entry = listedById.get(taskId);
     const status = task?.status ?? entry?.status ?? 'created';
     return { id: taskId, title: task?.title ?? entry?.title ?? taskId, status, known: task !== undefined, done: DONE_TASK_STATUSES.has(status) };
   });

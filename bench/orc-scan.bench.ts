@@ -1,0 +1,119 @@
+import { promises as fs, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import YAML from 'yaml';
+import { OrcAdapter } from '../src/core/formats/orc/adapter';
+import { JsonIndexCache } from '../src/core/service/index-cache';
+import { OrchestrationService } from '../src/core/service/orchestration-service';
+import { ms, time, type BenchRow, type Measurement } from './lib/measurement';
+import { orcWorkspace } from './lib/orc-workspace';
+
+const SIZES = [1000, 5000, 10000] as const;
+const LARGEST = 10000;
+const TARGETS = { floorRatio: 4, coldMs: 1500, warmMs: 300, incrementalShare: 1 / 500, growth: 1.5, heapKb: 3 };
+const READ_CONCURRENCY = 32;
+
+async function forEachLimit<T>(list: readonly T[], fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => { while (next < list.length) await fn(list[next++]!); };
+  await Promise.all(Array.from({ length: Math.min(READ_CONCURRENCY, list.length) }, worker));
+}
+
+/** The files the orc reader reads, found the same way, so the floors and the scan do the same listing. */
+async function orcFiles(root: string): Promise<string[]> {
+  return new OrcAdapter().discover({ root });
+}
+
+/** Cold scan of one workspace: a new service, no index cache. */
+async function coldScan(root: string): Promise<OrchestrationService> {
+  const service = new OrchestrationService({ folders: [{ root }] });
+  await service.scan();
+  return service;
+}
+
+function heapUsed(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.(); gc?.();
+  return process.memoryUsage().heapUsed;
+}
+
+/**
+ * orc at 1k / 5k / 10k tasks, each figure measured in this run beside what it is compared with: the cold scan
+ * against the I/O floor (list + read every byte, nothing else) and the naive loader (`yaml`'s parseDocument on
+ * every file), the warm start from the index cache, one changed file to its change event, and heap per task.
+ */
+export const measurement: Measurement = {
+  name: 'orc-scan',
+  description: `orc tasks (${SIZES.join(' / ')}): cold scan, I/O floor, naive loader, warm start, incremental, heap`,
+  async run(log) {
+    const rows: BenchRow[] = [];
+    const cold = new Map<number, number>();
+    for (const size of SIZES) {
+      const root = orcWorkspace(size, log);
+      cold.set(size, (await time(() => coldScan(root), size === LARGEST ? 5 : 3, 1)).median);
+    }
+    const root = orcWorkspace(LARGEST, log);
+    const files = await orcFiles(root);
+    const floor = (await time(async () => {
+      const list = await orcFiles(root);
+      await forEachLimit(list, async (f) => { await fs.readFile(f); });
+    }, 5, 1)).median;
+    const naive = (await time(async () => {
+      const list = await orcFiles(root);
+      await forEachLimit(list, async (f) => { YAML.parseDocument(await fs.readFile(f, 'utf8')); });
+    }, 3, 1)).median;
+    const coldLargest = cold.get(LARGEST)!;
+
+    // Warm start: the index cache of a first scan, then a new service that finds every file unchanged.
+    const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-cache-'));
+    const cache = new JsonIndexCache(cacheDir);
+    await new OrchestrationService({ folders: [{ root }], cache }).scan();
+    const warm = (await time(async () => { await new OrchestrationService({ folders: [{ root }], cache }).scan(); }, 5, 1)).median;
+    rmSync(cacheDir, { recursive: true, force: true });
+
+    // Incremental: one task.yaml rewritten, measured to the change event that names it.
+    const service = await coldScan(root);
+    const taskFile = files.find((f) => f.endsWith(`${path.sep}task.yaml`) && f.includes('TASK-05000'))!;
+    const original = await fs.readFile(taskFile, 'utf8');
+    let flip = false;
+    const samples: number[] = [];
+    for (let round = 0; round < 18; round++) {
+      flip = !flip;
+      await fs.writeFile(taskFile, original.replace(/^priority: .*$/m, `priority: ${flip ? 'critical' : 'low'}`));
+      const changed = new Promise<void>((resolve) => {
+        const sub = service.onDidChange((e) => { if (e.changed.length) { sub.dispose(); resolve(); } });
+      });
+      const start = process.hrtime.bigint();
+      await service.fileChanged(taskFile);
+      await changed;
+      if (round >= 3) samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
+    const incremental = samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+    await fs.writeFile(taskFile, original);
+    service.dispose();
+
+    // Heap per indexed task: what one more indexed workspace keeps alive, over its task count.
+    const before = heapUsed();
+    const kept = await coldScan(root);
+    const heapPerTask = (heapUsed() - before) / LARGEST / 1024;
+    const taskCount = kept.items().filter((i) => i.system === 'orc' && i.kind === 'task').length;
+    if (taskCount !== LARGEST) throw new Error(`indexed ${taskCount} tasks, expected ${LARGEST}`);
+    kept.dispose();
+
+    const per = (size: number) => cold.get(size)! / size;
+    const growth = per(LARGEST) / per(SIZES[0]);
+    const gcNote = (globalThis as { gc?: () => void }).gc ? '' : ' (run with --expose-gc for a settled figure)';
+    rows.push(
+      ...SIZES.map((size) => ({ label: `cold scan, ${size} tasks`, value: ms(cold.get(size)!), ...(size === LARGEST ? { target: `≤ ${TARGETS.coldMs} ms`, ok: coldLargest <= TARGETS.coldMs } : {}) })),
+      { label: `growth: per-task time ${LARGEST / 1000}k / ${SIZES[0] / 1000}k`, value: `${growth.toFixed(2)}×`, target: `linear (≤ ${TARGETS.growth}×)`, ok: growth <= TARGETS.growth },
+      { label: `I/O floor, ${files.length} files (list + read bytes)`, value: ms(floor) },
+      { label: 'cold scan / I/O floor', value: `${(coldLargest / floor).toFixed(2)}×`, target: `≤ ${TARGETS.floorRatio}×`, ok: coldLargest / floor <= TARGETS.floorRatio },
+      { label: 'naive loader (yaml parseDocument each file)', value: ms(naive) },
+      { label: 'naive loader / cold scan', value: `${(naive / coldLargest).toFixed(2)}×` },
+      { label: `warm start from the index cache, ${LARGEST} tasks`, value: ms(warm), target: `≤ ${TARGETS.warmMs} ms`, ok: warm <= TARGETS.warmMs },
+      { label: 'one task.yaml changed → change event', value: ms(incremental), target: `≤ cold/500 = ${ms(coldLargest * TARGETS.incrementalShare)}`, ok: incremental <= coldLargest * TARGETS.incrementalShare },
+      { label: `heap per indexed task${gcNote}`, value: `${heapPerTask.toFixed(2)} KB`, target: `≤ ${TARGETS.heapKb} KB`, ok: heapPerTask <= TARGETS.heapKb },
+    );
+    return rows;
+  },
+};
