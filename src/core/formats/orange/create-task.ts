@@ -1,0 +1,57 @@
+import { customAlphabet } from 'nanoid';
+import { Document } from 'yaml';
+import { appendLine } from '../../io/append-line';
+import { createFileAtomic } from '../../io/create-atomic';
+import { isoNow } from './task-edit';
+import { historyFile, taskFile } from './paths';
+import { TASK_ID_ALPHABET, TASK_ID_LENGTH } from './vocabulary';
+
+/** orange's task ids: 21 characters of [0-9A-Za-z], safe as CLI arguments and folder names. */
+export const newTaskId = customAlphabet(TASK_ID_ALPHABET, TASK_ID_LENGTH);
+
+export interface NewTask {
+  readonly orangeRoot: string;
+  readonly project: string;
+  readonly summary: string;
+  /** Requirements and constraints, written under `## Context` (read-only for the agent). */
+  readonly context: string;
+  readonly branch?: string;
+  readonly harness?: string;
+  readonly now?: Date;
+  readonly id?: string;
+}
+
+export type CreateOutcome =
+  | { readonly ok: true; readonly id: string; readonly file: string; readonly written: readonly string[] }
+  | { readonly ok: false; readonly message: string };
+
+/** A project name becomes a folder name: nothing that could climb out of tasks/. */
+function safeName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !/[\\/\0]/.test(name);
+}
+
+/**
+ * Creates a task the way `orange task create` does: a new 21-character id, `tasks/<project>/<id>/TASK.md` with
+ * every frontmatter field of the schema at its default and a `## Context` section, and a `task.created` event in
+ * history.jsonl. The task is `pending`: orange's dashboard spawns its agent when it runs.
+ */
+export async function createTask(input: NewTask): Promise<CreateOutcome> {
+  if (!safeName(input.project)) return { ok: false, message: `"${input.project}" cannot be a project folder name` };
+  const summary = input.summary.trim().replace(/\s+/g, ' ');
+  if (!summary) return { ok: false, message: 'a task needs a summary' };
+  const id = input.id ?? newTaskId();
+  const now = isoNow(input.now);
+  const branch = input.branch?.trim() || `orange-tasks/${id}`;
+  const fields = {
+    id, project: input.project, branch, harness: input.harness ?? 'claude', review_harness: 'claude', status: 'pending',
+    review_round: 0, crash_count: 0, summary, workspace: null, tmux_session: null, pr_url: null, created_at: now, updated_at: now,
+  };
+  const yaml = new Document(fields).toString({ lineWidth: 0, nullStr: 'null' });
+  const context = input.context.trim();
+  const text = `---\n${yaml}---\n\n## Context\n\n${context ? `${context}\n` : ''}`;
+  const file = taskFile(input.orangeRoot, input.project, id);
+  if (!(await createFileAtomic(file, text))) return { ok: false, message: `${input.project}/${id}/TASK.md already exists; nothing was written` };
+  const history = historyFile(input.orangeRoot, input.project, id);
+  await appendLine(history, JSON.stringify({ type: 'task.created', timestamp: now, task_id: id, project: input.project, branch }));
+  return { ok: true, id, file, written: [file, history] };
+}

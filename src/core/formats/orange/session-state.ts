@@ -1,0 +1,36 @@
+import { spawn } from 'node:child_process';
+import { TERMINAL_STATUSES } from './vocabulary';
+
+/** spec 004's session state, plus `unknown` when tmux cannot be asked (not installed). */
+export type SessionState = 'active' | 'crashed' | 'inactive' | 'unknown';
+
+/**
+ * Whether a tmux session of that exact name is alive (`tmux has-session -t =<name>`, spawned with an argument
+ * array: the name never reaches a shell). undefined when tmux is not installed or does not answer in time.
+ */
+export function tmuxHasSession(name: string, tmux = 'tmux', timeoutMs = 3000): Promise<boolean | undefined> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(tmux, ['has-session', '-t', `=${name}`], { stdio: 'ignore', shell: false });
+    } catch {
+      resolve(undefined);
+      return;
+    }
+    const timer = setTimeout(() => { child.kill(); resolve(undefined); }, timeoutMs);
+    child.on('error', () => { clearTimeout(timer); resolve(undefined); });
+    child.on('exit', (code) => { clearTimeout(timer); resolve(code === 0); });
+  });
+}
+
+/** Whether orange expects a live session for a task: it was given one and is neither pending nor finished. */
+export function expectsSession(task: { status: string; tmuxSession: string | null }): boolean {
+  return !!task.tmuxSession && task.status !== 'pending' && !TERMINAL_STATUSES.includes(task.status);
+}
+
+/** The session state from whether the session is alive (undefined: tmux could not be asked). */
+export function sessionState(task: { status: string; tmuxSession: string | null }, alive: boolean | undefined): SessionState {
+  if (!expectsSession(task)) return 'inactive';
+  if (alive === undefined) return 'unknown';
+  return alive ? 'active' : 'crashed';
+}
