@@ -2,9 +2,10 @@ import type { IntentsItem } from '../formats/intents/model';
 import type { OrangeDecision, OrangeItem } from '../formats/orange/model';
 import type { OrcItem } from '../formats/orc/model';
 import type { OrchestralDecision, OrchestralItem } from '../formats/orchestral/model';
+import type { UltraworkItem } from '../formats/ultrawork/model';
 
 /** Every item any view shows. Each system adds its members here as its reader lands. */
-export type WorkItem = OrcItem | OrchestralItem | IntentsItem | OrangeItem;
+export type WorkItem = OrcItem | OrchestralItem | IntentsItem | OrangeItem | UltraworkItem;
 
 /**
  * Every pending question a person is asked to answer, across systems (the "Needs you" inbox). Each system adds

@@ -5,6 +5,7 @@ import { intentItemJson } from '../formats/intents/json';
 import { orangeDecisionJson, orangeTaskJson } from '../formats/orange/json';
 import { orcItemJson } from '../formats/orc/json';
 import { orchestralDecisionJson, orchestralRunJson } from '../formats/orchestral/json';
+import { ultraworkItemJson } from '../formats/ultrawork/json';
 
 /**
  * The public JSON shape of `baton scan --json` (CLI.md, contract v1): camelCase fields, `file` relative to the
@@ -31,6 +32,7 @@ export function itemJson(root: string, item: WorkItem): Record<string, unknown> 
     case 'intents': return { ...base, ...intentItemJson(item) };
     case 'orchestral': return { ...base, ...orchestralRunJson(item, (f) => displayPath(root, f)) };
     case 'orange': return { ...base, ...orangeTaskJson(item) };
+    case 'ultrawork': return { ...base, ...ultraworkItemJson(item, (f) => displayPath(root, f)) };
   }
 }
 

@@ -8,6 +8,7 @@ import { IntentsAdapter } from '../formats/intents/adapter';
 import { OrangeAdapter } from '../formats/orange/adapter';
 import { OrcAdapter } from '../formats/orc/adapter';
 import { OrchestralAdapter } from '../formats/orchestral/adapter';
+import { UltraworkAdapter } from '../formats/ultrawork/adapter';
 import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
@@ -25,7 +26,7 @@ export interface ServiceOptions {
 /** Every system Baton reads, in the order their items are listed. */
 export function defaultAdapters(): SystemAdapter[] {
   return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter,
-    new OrangeAdapter() as SystemAdapter];
+    new UltraworkAdapter() as SystemAdapter, new OrangeAdapter() as SystemAdapter];
 }
 
 /**

@@ -1,0 +1,57 @@
+import { linesFromEnd, type TailScan } from '../../io/tail-lines';
+import type { UltraworkEvidence } from './model';
+import { normalizeEvidence } from './evidence';
+
+export interface EvidenceLogProblem {
+  readonly severity: 'error' | 'warning';
+  /** Absolute 1-based line when the whole file was read, else null (then `fromEnd` places it). */
+  readonly line: number | null;
+  readonly fromEnd: number;
+  readonly message: string;
+}
+
+export interface EvidenceLogTail {
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** Newest first. */
+  readonly entries: UltraworkEvidence[];
+  readonly problems: EvidenceLogProblem[];
+  /** Every line was read. */
+  readonly complete: boolean;
+}
+
+/**
+ * The newest `limit` lines of `evidence/log.jsonl`, read backwards from its end: the log grows with every hook
+ * call and can be huge, so the cost is the lines taken, never the file's size. A partial last line is a write
+ * in progress, not an error.
+ */
+export async function readEvidenceLog(file: string, limit: number): Promise<EvidenceLogTail> {
+  const scan: { value?: TailScan } = {};
+  const seen: { fromEnd: number; entry?: UltraworkEvidence; problem?: string }[] = [];
+  let oldest = 0;
+  let stopped = false;
+  for await (const line of linesFromEnd(file, scan, { maxBytes: 16 * 1024 * 1024 })) {
+    oldest = line.fromEnd;
+    if (!line.text.trim()) continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line.text);
+    } catch (err) {
+      if (!line.unterminated) seen.push({ fromEnd: line.fromEnd, problem: `not valid JSON (${(err as Error).message})` });
+      continue;
+    }
+    const entry = normalizeEvidence(value);
+    seen.push(entry ? { fromEnd: line.fromEnd, entry } : { fromEnd: line.fromEnd, problem: 'an evidence line should be a JSON object' });
+    if (seen.length >= limit) { stopped = true; break; }
+  }
+  const state = scan.value!;
+  // Lines are numbered from the end while reading; once the start was reached the absolute number is known.
+  const complete = state.reachedStart && !stopped;
+  const total = complete ? oldest : null;
+  const problems: EvidenceLogProblem[] = seen.filter((s) => s.problem).map((s) => ({
+    severity: 'error', fromEnd: s.fromEnd, line: total === null ? null : total - s.fromEnd + 1, message: s.problem!,
+  }));
+  for (const fromEnd of state.oversized) problems.push({ severity: 'error', line: null, fromEnd, message: 'line is too long to read; skipped' });
+  return { size: state.size, mtimeMs: state.mtimeMs, entries: seen.flatMap((s) => (s.entry ? [s.entry] : [])), problems,
+    complete };
+}

@@ -1,0 +1,22 @@
+import type { UltraworkItem } from './model';
+
+/** The Ultrawork part of `baton scan --json` (CLI.md): `file` fields are left to the caller (absolute under HOME). */
+export function ultraworkItemJson(item: UltraworkItem, rel: (file: string) => string): Record<string, unknown> {
+  if (item.kind === 'task') {
+    return {
+      session: item.sessionId, taskId: item.taskId, description: item.description, complexity: item.complexity,
+      blockedBy: item.blockedBy, blocked: item.blocked, waitingOn: item.waitingOn,
+      criteria: item.criteria.map((c) => ({ text: c.text, met: c.met, evidence: c.evidence })),
+      evidence: item.evidence, assigned: item.assignment === 'workspace',
+    };
+  }
+  return {
+    folder: rel(item.dir), version: item.version, phase: item.phase, explorationStage: item.explorationStage,
+    iteration: item.iteration, goal: item.goal, goalBrief: item.goalBrief, planningTier: item.planningTier,
+    workingDir: item.workingDir, originalDir: item.originalDir, worktree: item.worktree, verifierPassed: item.verifierPassed,
+    options: item.options, startedAt: item.startedAt, updatedAt: item.updatedAt, cancelledAt: item.cancelledAt,
+    assigned: item.assignment === 'workspace', tasks: item.taskIds,
+    documents: item.documents.map((d) => rel(d.file)),
+    evidence: { count: item.evidenceCount, partial: item.evidencePartial },
+  };
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { Diagnostic } from '../../model/diagnostic';
+import type { SourceContext } from '../../service/adapter';
+import type { YamlLocator } from '../../yaml/locate';
+import { EVIDENCE_SHOWN, type UltraworkContext, type UltraworkDocument, type UltraworkEvidence, type UltraworkItem, type UltraworkSession } from './model';
+import { sessionOwner } from './ownership';
+import type { UltraworkRecord } from './records';
+import type { ContextFields } from './schemas';
+import { linkSessionTasks, type TaskFile } from './tasks-link';
+
+interface SessionGroup {
+  readonly id: string;
+  session?: { file: string; record: Extract<UltraworkRecord, { kind: 'session' }> };
+  context?: { file: string; record: Extract<UltraworkRecord, { kind: 'context' }> };
+  evidence?: { file: string; record: Extract<UltraworkRecord, { kind: 'evidence' }> };
+  readonly tasks: TaskFile[];
+  readonly docs: UltraworkDocument[];
+  readonly files: string[];
+  readonly problems: Diagnostic[];
+}
+
+/**
+ * Every session folder's records → session and task items for one workspace folder. Sessions of other projects
+ * are left out entirely, their problems too; sessions that name no folder are kept as unassigned.
+ */
+export function linkUltrawork(ctx: SourceContext, files: ReadonlyMap<string, UltraworkRecord>,
+  locator: (file: string) => YamlLocator | undefined): { items: UltraworkItem[]; diagnostics: Diagnostic[] } {
+  const groups = new Map<string, SessionGroup>();
+  for (const [file, record] of files) {
+    let g = groups.get(record.session);
+    if (!g) groups.set(record.session, g = { id: record.session, tasks: [], docs: [], files: [], problems: [] });
+    g.files.push(file);
+    g.problems.push(...record.problems);
+    switch (record.kind) {
+      case 'session': g.session = { file, record }; break;
+      case 'context': g.context = { file, record }; break;
+      case 'evidence': g.evidence = { file, record }; break;
+      case 'task': g.tasks.push({ file, name: record.name, fields: record.fields }); break;
+      case 'design': case 'exploration': g.docs.push({ kind: record.kind, name: record.name, title: record.title, file }); break;
+    }
+  }
+  const items: UltraworkItem[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const g of groups.values()) {
+    const owner = sessionOwner(g.session?.record.fields, ctx.root);
+    if (owner === 'other') continue;
+    diagnostics.push(...g.problems);
+    const dir = path.join(ctx.ultraworkSessions!, g.id);
+    const evidence = mergeEvidence(g.session?.record.evidence ?? [], g.evidence?.record.entries ?? []);
+    const linked = linkSessionTasks({ root: ctx.root, sessionId: g.id, sessionDir: dir, assignment: owner, tasks: g.tasks, evidence, locator });
+    diagnostics.push(...linked.diagnostics);
+    items.push(sessionItem(ctx.root, dir, g, owner, evidence, linked.tasks.map((t) => t.taskId)), ...linked.tasks);
+  }
+  return { items, diagnostics };
+}
+
+function sessionItem(root: string, dir: string, g: SessionGroup, assignment: UltraworkSession['assignment'],
+  evidence: UltraworkEvidence[], taskIds: string[]): UltraworkSession {
+  const f = g.session?.record.fields;
+  const goal = f?.goal?.trim() || null;
+  const goalBrief = f?.goal_brief?.trim() || null;
+  const context = g.context?.record.fields ? contextOf(g.context.file, dir, g.context.record.fields) : null;
+  return {
+    system: 'ultrawork', kind: 'session', id: g.id, title: goalBrief ?? (goal ? oneLine(goal) : g.id), status: f?.phase ?? 'unknown',
+    file: g.session?.file ?? dir, root, dir, version: f?.version ?? null, goal, goalBrief, phase: f?.phase ?? null,
+    explorationStage: f?.exploration_stage ?? null, iteration: f?.iteration ?? null, planApprovedAt: f?.plan?.approved_at ?? null,
+    planningTier: f?.planning_tier ?? null, options: f?.options ?? null, workingDir: f?.working_dir ?? null, originalDir: f?.original_dir ?? null,
+    worktree: f?.worktree ? { branch: f.worktree.branch ?? null, path: f.worktree.path ?? null } : null,
+    verifierPassed: f?.verifier_passed ?? null,
+    activeAgents: (f?.active_agents ?? []).map((a) => ({ agentId: a.agent_id ?? null, role: a.role ?? null, taskId: a.task_id ?? null, startedAt: a.started_at ?? null })),
+    workers: f?.workers ?? null, startedAt: f?.started_at ?? null, updatedAt: f?.updated_at ?? null, cancelledAt: f?.cancelled_at ?? null,
+    assignment, context, documents: documentsOf(g.docs, context), recentEvidence: evidence.slice(0, EVIDENCE_SHOWN),
+    evidenceCount: evidence.length, evidencePartial: g.evidence ? !g.evidence.record.complete : false, evidenceFile: g.evidence?.file ?? null,
+    taskIds, files: [...g.files].sort(),
+  };
+}
+
+function contextOf(file: string, dir: string, f: ContextFields): UltraworkContext {
+  return {
+    file,
+    explorers: (f.explorers ?? []).map((e) => ({ id: e.id ?? '', hint: e.hint ?? null, summary: e.summary ?? null,
+      file: e.file ? path.resolve(dir, e.file) : null })),
+    expectedExplorers: f.expected_explorers ?? [], explorationComplete: f.exploration_complete ?? null,
+    keyFiles: f.key_files ?? [], patterns: f.patterns ?? [], constraints: f.constraints ?? [],
+  };
+}
+
+/** design.md first, then the exploration documents: overview first, then exp-1, exp-2, … in number order. */
+function documentsOf(docs: readonly UltraworkDocument[], context: UltraworkContext | null): UltraworkDocument[] {
+  const hint = (d: UltraworkDocument) => context?.explorers.find((e) => e.file === d.file || e.id === d.name)?.hint ?? null;
+  const rank = (d: UltraworkDocument) => (d.kind === 'design' ? 0 : d.name === 'overview' ? 1 : 2);
+  return docs.map((d) => (d.kind === 'exploration' ? { ...d, title: hint(d) ?? d.title } : d))
+    .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'en', { numeric: true }));
+}
+
+/** Both logs, newest first (entries without a timestamp keep their place after the dated ones). */
+function mergeEvidence(session: readonly UltraworkEvidence[], log: readonly UltraworkEvidence[]): UltraworkEvidence[] {
+  return [...session, ...log].map((e, i) => ({ e, i }))
+    .sort((a, b) => (b.e.timestamp ?? '').localeCompare(a.e.timestamp ?? '') || a.i - b.i).map((x) => x.e);
+}
+
+function oneLine(text: string): string {
+  const line = text.split(/\r?\n/)[0]!.trim();
+  return line.length > 100 ? line.slice(0, 99) + '…' : line;
+}

@@ -1,0 +1,89 @@
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
+import type { EnumCheck } from '../common/enum-check';
+import { normalizeEvidence } from './evidence';
+import type { UltraworkEvidence } from './model';
+import type { UltraworkFileKind } from './paths';
+import { contextSchema, sessionSchema, taskSchema, type ContextFields, type SessionFields, type TaskFields } from './schemas';
+import { COMPLEXITIES, EVIDENCE_TYPES, EXPLORATION_STAGES, PHASES, TASK_STATUSES } from './vocabulary';
+
+/**
+ * What one Ultrawork file contributes. Plain JSON, so it can be cached. A file's problems travel inside its
+ * record: the sessions folder is shared by every project, and only the link knows whether a session belongs to
+ * this workspace — problems of another project's session must not show here.
+ */
+export type UltraworkRecord =
+  | { readonly kind: 'session'; readonly session: string; readonly fields: SessionFields | undefined; readonly evidence: UltraworkEvidence[]; readonly problems: Diagnostic[] }
+  | { readonly kind: 'context'; readonly session: string; readonly fields: ContextFields | undefined; readonly problems: Diagnostic[] }
+  | { readonly kind: 'task'; readonly session: string; readonly name: string; readonly fields: TaskFields | undefined; readonly problems: Diagnostic[] }
+  | { readonly kind: 'design' | 'exploration'; readonly session: string; readonly name: string; readonly title: string | null; readonly problems: Diagnostic[] }
+  | { readonly kind: 'evidence'; readonly session: string; readonly entries: UltraworkEvidence[]; readonly complete: boolean; readonly problems: Diagnostic[] };
+
+const SYSTEM = 'ultrawork';
+
+export function parseUltraworkFile(file: string, kind: UltraworkFileKind, text: string): UltraworkRecord {
+  switch (kind.kind) {
+    case 'session': return parseSession(file, kind.session, text);
+    case 'context': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'context.json', contextSchema);
+      return { kind: 'context', session: kind.session, fields, problems: diagnostics };
+    }
+    case 'task': return parseTask(file, kind.session, kind.name, text);
+    case 'design': return { kind: 'design', session: kind.session, name: 'design', title: firstHeading(text), problems: [] };
+    case 'exploration': return { kind: 'exploration', session: kind.session, name: kind.name, title: firstHeading(text), problems: [] };
+    case 'evidence': throw new Error('evidence/log.jsonl is read from its end, never whole');
+  }
+}
+
+function parseSession(file: string, session: string, text: string): UltraworkRecord {
+  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'session.json', sessionSchema);
+  const evidence: UltraworkEvidence[] = [];
+  if (fields) {
+    const checks: EnumCheck[] = [
+      { path: ['phase'], value: fields.phase, known: PHASES, what: 'phase' },
+      { path: ['exploration_stage'], value: fields.exploration_stage, known: EXPLORATION_STAGES, what: 'exploration stage' },
+    ];
+    const types = new Set<string>();
+    (fields.evidence_log ?? []).forEach((raw, i) => {
+      const entry = normalizeEvidence(raw);
+      if (!entry) {
+        diagnostics.push(diagnostic(SYSTEM, file, 'error', `\`evidence_log.${i}\` should be an object`, new JsonLocator(text).locate(['evidence_log', i])));
+        return;
+      }
+      evidence.push(entry);
+      // One warning per unknown type, at its first use: a long log must not flood the Problems panel.
+      if (entry.type && !types.has(entry.type)) { types.add(entry.type); checks.push({ path: ['evidence_log', i, 'type'], value: entry.type, known: EVIDENCE_TYPES, what: 'evidence type' }); }
+    });
+    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, checks));
+    if (fields.session_id && fields.session_id !== session) {
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `session_id "${fields.session_id}" differs from the session folder "${session}"; the folder name is used`,
+        new JsonLocator(text).locate(['session_id'])));
+    }
+  }
+  // Oldest first in the file; newest first in Baton.
+  return { kind: 'session', session, fields, evidence: evidence.reverse(), problems: diagnostics };
+}
+
+function parseTask(file: string, session: string, name: string, text: string): UltraworkRecord {
+  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `tasks/${name}.json`, taskSchema);
+  if (fields) {
+    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [
+      { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
+      { path: ['complexity'], value: fields.complexity, known: COMPLEXITIES, what: 'complexity' },
+    ]));
+    if (fields.id && fields.id !== name) {
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `id "${fields.id}" differs from the file name "${name}.json"; the id in the file is used`,
+        new JsonLocator(text).locate(['id'])));
+    }
+  }
+  return { kind: 'task', session, name, fields, problems: diagnostics };
+}
+
+/** The first Markdown heading (or first line) of a document, to list it by. */
+export function firstHeading(text: string): string | null {
+  for (const line of text.split(/\r?\n/)) {
+    const t = line.replace(/^#+\s*/, '').trim();
+    if (t) return t.length > 120 ? t.slice(0, 119) + '…' : t;
+  }
+  return null;
+}

@@ -1,0 +1,81 @@
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import type { YamlLocator } from '../../yaml/locate';
+import { findCycles } from '../common/graph';
+import { checkCriteria } from './criteria';
+import { normalizeEvidence } from './evidence';
+import type { SessionAssignment, UltraworkEvidence, UltraworkTask } from './model';
+import type { TaskFields } from './schemas';
+
+/** Evidence entries kept per task for display. */
+const TASK_LOG_EVIDENCE = 20;
+
+export interface TaskFile {
+  readonly file: string;
+  readonly name: string;
+  readonly fields: TaskFields | undefined;
+}
+
+export interface SessionTasksInput {
+  readonly root: string;
+  readonly sessionId: string;
+  readonly sessionDir: string;
+  readonly assignment: SessionAssignment;
+  readonly tasks: readonly TaskFile[];
+  /** The session's evidence (session.json's log and log.jsonl), newest first. */
+  readonly evidence: readonly UltraworkEvidence[];
+  readonly locator: (file: string) => YamlLocator | undefined;
+}
+
+/**
+ * A session's task files → task items: the blockers of both spellings, whether a task waits on one that is not
+ * resolved (a blocker with no task file counts as unresolved), criteria checked against the task's evidence and
+ * the log entries that name it; unknown blockers, self-blocks, duplicate ids and cycles become diagnostics.
+ */
+export function linkSessionTasks(input: SessionTasksInput): { tasks: UltraworkTask[]; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const at = (file: string, path: (string | number)[]) => input.locator(file)?.locate(path) ?? null;
+  const byId = new Map<string, TaskFile>();
+  for (const t of [...input.tasks].sort((a, b) => a.file.localeCompare(b.file))) {
+    const id = t.fields?.id ?? t.name;
+    if (byId.has(id)) {
+      diagnostics.push(diagnostic('ultrawork', t.file, 'warning', `another task file (${byId.get(id)!.name}.json) already has id "${id}"; this one is not shown`, at(t.file, ['id'])));
+      continue;
+    }
+    byId.set(id, t);
+  }
+  const blockersOf = (t: TaskFile) => [...new Set([...(t.fields?.blockedBy ?? []), ...(t.fields?.blocked_by ?? [])])];
+  const tasks: UltraworkTask[] = [];
+  for (const [taskId, t] of byId) {
+    const f = t.fields;
+    const blockedBy = blockersOf(t);
+    const field = f?.blockedBy ? 'blockedBy' : 'blocked_by';
+    for (const b of blockedBy) {
+      if (b === taskId) diagnostics.push(diagnostic('ultrawork', t.file, 'warning', `task "${taskId}" lists itself as a blocker`, at(t.file, [field])));
+      else if (!byId.has(b)) diagnostics.push(diagnostic('ultrawork', t.file, 'warning', `blocker "${b}" has no task file in this session; counted as not resolved`, at(t.file, [field])));
+    }
+    const waitingOn = blockedBy.filter((b) => b !== taskId && byId.get(b)?.fields?.status !== 'resolved');
+    const status = f?.status ?? 'unknown';
+    const evidence = (f?.evidence ?? []).map((e) => (typeof e === 'string' ? e : normalizeEvidence(e)?.text ?? JSON.stringify(e)));
+    const logEvidence = input.evidence.filter((e) => e.taskId === taskId);
+    tasks.push({
+      system: 'ultrawork', kind: 'task', id: `${input.sessionId}/${taskId}`, taskId, title: f?.subject?.trim() || `Task ${taskId}`,
+      status, file: t.file, root: input.root, sessionId: input.sessionId, sessionDir: input.sessionDir,
+      description: f?.description ?? null, complexity: f?.complexity ?? null, blockedBy, waitingOn,
+      blocked: status !== 'resolved' && status !== 'failed' && waitingOn.length > 0,
+      criteria: checkCriteria(f?.criteria ?? [], [...evidence, ...logEvidence.map((e) => e.text)]),
+      evidence, logEvidence: logEvidence.slice(0, TASK_LOG_EVIDENCE), assignment: input.assignment,
+    });
+  }
+  for (const cycle of findCycles([...byId.keys()], (id) => blockersOf(byId.get(id)!).filter((b) => b !== id && byId.has(b)))) {
+    const first = byId.get(cycle[0]!)!;
+    diagnostics.push(diagnostic('ultrawork', first.file, 'error', `tasks block each other in a cycle: ${cycle.join(' → ')}`,
+      at(first.file, [first.fields?.blockedBy ? 'blockedBy' : 'blocked_by'])));
+  }
+  return { tasks: tasks.sort(compareTasks), diagnostics };
+}
+
+/** Numbered tasks in number order, named ones after them, `verify` last (it runs after the others). */
+function compareTasks(a: UltraworkTask, b: UltraworkTask): number {
+  const rank = (t: UltraworkTask) => (t.taskId === 'verify' ? 2 : /^\d+$/.test(t.taskId) ? 0 : 1);
+  return rank(a) - rank(b) || (rank(a) === 0 ? Number(a.taskId) - Number(b.taskId) : a.taskId.localeCompare(b.taskId));
+}

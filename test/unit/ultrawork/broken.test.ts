@@ -1,0 +1,67 @@
+import * as assert from 'node:assert';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { emptyWorkspace, fixtureHome, scanUltrawork, SESSIONS } from './helpers';
+
+describe('Ultrawork reader (broken fixture home)', () => {
+  let ws: string;
+  beforeEach(() => { ws = emptyWorkspace(); });
+  afterEach(() => rmSync(ws, { recursive: true, force: true }));
+  const file = (rel: string) => path.join(fixtureHome('broken'), SESSIONS, rel);
+
+  it('reports broken JSON at its position and still shows everything else', async () => {
+    const { sessions, tasks, diagnostics } = await scanUltrawork(ws, fixtureHome('broken'));
+    const at = (rel: string) => diagnostics.filter((d) => d.file === file(rel)).map((d) => `${d.line}:${d.column} ${d.severity} ${d.message}`);
+    assert.deepStrictEqual(at('f6-bad-session/session.json'), ['5:3 error invalid JSON: comma expected']);
+    assert.deepStrictEqual(at('g7-mine-broken-tasks/tasks/1.json'), ['5:1 error invalid JSON: property name expected']);
+    // The session whose session.json cannot be read names no folder: it is unassigned, and its task still shows.
+    assert.strictEqual(sessions.get('f6-bad-session')!.assignment, 'unassigned');
+    assert.strictEqual(sessions.get('f6-bad-session')!.status, 'unknown');
+    assert.strictEqual(tasks.get('f6-bad-session/1')!.title, 'Still shown');
+    // The broken task file is still a row (by its file name), with an unknown status.
+    assert.deepStrictEqual([tasks.get('g7-mine-broken-tasks/1')!.title, tasks.get('g7-mine-broken-tasks/1')!.status], ['Task 1', 'unknown']);
+    assert.deepStrictEqual(at('g7-mine-broken-tasks/context.json'),
+      ['1:1 error context.json should be an object of fields at its top level, but it holds a list']);
+  });
+
+  it('keeps unknown enum values as written, with a warning at the value', async () => {
+    const { sessions, tasks, diagnostics } = await scanUltrawork(ws, fixtureHome('broken'));
+    const s = sessions.get('g7-mine-broken-tasks')!;
+    assert.deepStrictEqual([s.phase, s.status, s.explorationStage, s.iteration], ['REVIEW', 'REVIEW', 'deep_dive', null]);
+    const t2 = tasks.get('g7-mine-broken-tasks/2')!;
+    assert.deepStrictEqual([t2.status, t2.complexity, t2.criteria.length], ['paused', 'epic', 0]);
+    const messages = diagnostics.filter((d) => d.severity === 'warning' || d.file.endsWith('session.json')).map((d) => `${path.relative(file(''), d.file)}:${d.line} ${d.message}`);
+    for (const expected of [
+      /^g7-mine-broken-tasks\/session\.json:6 unknown phase "REVIEW"/,
+      /^g7-mine-broken-tasks\/session\.json:7 unknown exploration stage "deep_dive"/,
+      /^g7-mine-broken-tasks\/session\.json:8 `iteration` should be a number/,
+      /^g7-mine-broken-tasks\/session\.json:\d+ unknown evidence type "telepathy"/,
+      /^g7-mine-broken-tasks\/session\.json:\d+ `evidence_log\.1` should be an object/,
+      /^g7-mine-broken-tasks\/tasks\/2\.json:4 unknown task status "paused"/,
+      /^g7-mine-broken-tasks\/tasks\/2\.json:9 unknown complexity "epic"/,
+      /^g7-mine-broken-tasks\/tasks\/2\.json:\d+ blocker "9" has no task file in this session/,
+    ]) assert.ok(messages.some((m) => expected.test(m)), `${expected} among\n${messages.join('\n')}`);
+    assert.ok(diagnostics.some((d) => d.file === file('g7-mine-broken-tasks/tasks/2.json') && /`criteria` should be a list/.test(d.message)));
+  });
+
+  it('reports dependency cycles between tasks of both spellings', async () => {
+    const { diagnostics, tasks } = await scanUltrawork(ws, fixtureHome('broken'));
+    assert.ok(diagnostics.some((d) => d.severity === 'error' && /cycle: (3 → 4 → 3|4 → 3 → 4)/.test(d.message)), JSON.stringify(diagnostics));
+    assert.ok(tasks.get('g7-mine-broken-tasks/3')!.blocked && tasks.get('g7-mine-broken-tasks/4')!.blocked);
+  });
+
+  it('reads evidence/log.jsonl line by line: a bad line is an error at its line, a half-written last line is not', async () => {
+    const { sessions, diagnostics } = await scanUltrawork(ws, fixtureHome('broken'));
+    const log = diagnostics.filter((d) => d.file === file('g7-mine-broken-tasks/evidence/log.jsonl'));
+    assert.deepStrictEqual(log.map((d) => `${d.line} ${d.severity}`), ['2 error']);
+    assert.match(log[0]!.message, /not valid JSON/);
+    const s = sessions.get('g7-mine-broken-tasks')!;
+    assert.deepStrictEqual(s.recentEvidence.map((e) => e.summary), ['third', 'first', 'it works']);
+  });
+
+  it('shows nothing of another project\'s session, not even its problems', async () => {
+    const { sessions, diagnostics } = await scanUltrawork(ws, fixtureHome('broken'));
+    assert.ok(!sessions.has('h8-other-broken'));
+    assert.ok(!diagnostics.some((d) => d.file.includes('h8-other-broken')), JSON.stringify(diagnostics));
+  });
+});
