@@ -1,4 +1,6 @@
 import { customAlphabet } from 'nanoid';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
 import { Document } from 'yaml';
 import { appendLine } from '../../io/append-line';
 import { createFileAtomic } from '../../io/create-atomic';
@@ -50,6 +52,7 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   const context = input.context.trim();
   const text = `---\n${yaml}---\n\n## Context\n\n${context ? `${context}\n` : ''}`;
   const file = taskFile(input.orangeRoot, input.project, id);
+  await fs.mkdir(path.dirname(file), { recursive: true });
   if (!(await createFileAtomic(file, text))) return { ok: false, message: `${input.project}/${id}/TASK.md already exists; nothing was written` };
   const history = historyFile(input.orangeRoot, input.project, id);
   await appendLine(history, JSON.stringify({ type: 'task.created', timestamp: now, task_id: id, project: input.project, branch }));

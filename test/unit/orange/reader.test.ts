@@ -1,0 +1,155 @@
+import * as assert from 'node:assert';
+import path from 'node:path';
+import type { OrangeTask } from '../../../src/core/formats/orange/model';
+import { parseTaskFile } from '../../../src/core/formats/orange/task-file';
+import type { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import type { TempWorkspace } from '../helpers/temp-workspace';
+import { ID, orangeHome, scanned } from './helpers';
+
+function tasks(service: OrchestrationService): OrangeTask[] {
+  return service.items().filter((i): i is OrangeTask => i.system === 'orange');
+}
+
+describe('orange reader on a fixture home', () => {
+  let tmp: TempWorkspace;
+  afterEach(() => tmp?.dispose());
+
+  it('shows only the tasks of projects whose projects.json path belongs to the workspace folder', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    const ids = tasks(service).map((t) => t.id).sort();
+    assert.deepStrictEqual(ids, [ID.planning, ID.handoff, ID.noHandoff, ID.failRound2, ID.clarify, ID.done, ID.unknown, ID.fenced].sort());
+    assert.ok(!ids.includes(ID.other), 'the other project\'s task is left out');
+    assert.ok(!service.decisions().some((d) => d.id === ID.other), 'and so is its clarification');
+    // With real paths: a folder inside the project sees its tasks; a folder beside it sees nothing of orange.
+    home.tmp.write('home/orange/projects.json', JSON.stringify([{ name: 'app', path: home.root }, { name: 'other', path: home.tmp.path('other') }]));
+    home.tmp.write('ws/packages/web/.keep', '');
+    assert.strictEqual(tasks(await scanned(home.tmp.path('ws/packages/web'), home.orangeRoot)).length, 8);
+    assert.deepStrictEqual(tasks(await scanned(home.tmp.path('home'), home.orangeRoot)), []);
+    const other = tasks(await scanned(home.tmp.path('other'), home.orangeRoot));
+    assert.deepStrictEqual(other.map((t) => t.id), [ID.other]);
+  });
+
+  it('reads every frontmatter field, keeps unknown ones, and links the pool and the history', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    const planning = tasks(service).find((t) => t.id === ID.planning)!;
+    assert.strictEqual(planning.title, 'Plan ready');
+    assert.strictEqual(planning.status, 'planning');
+    assert.strictEqual(planning.branch, 'plan-ready');
+    assert.strictEqual(planning.tmuxSession, 'app/plan-ready');
+    assert.strictEqual(planning.workspace, 'app--1');
+    assert.strictEqual(planning.poolStatus, 'bound');
+    assert.strictEqual(planning.projectPath, home.root);
+    assert.strictEqual(planning.createdAt, '2026-02-01T10:00:00Z');
+    assert.strictEqual(planning.plan, true);
+    assert.deepStrictEqual(planning.recentHistory.map((e) => e.type), ['task.created', 'status.changed']);
+    const handoff = tasks(service).find((t) => t.id === ID.handoff)!;
+    assert.strictEqual(handoff.prUrl, 'https://github.com/example/app/pull/12');
+    assert.strictEqual(handoff.handoff, true);
+    assert.strictEqual(handoff.fields.DONE, 'Users are paged by 50');
+    const odd = tasks(service).find((t) => t.id === ID.unknown)!;
+    assert.deepStrictEqual(odd.extra, { effort: 'high', review_effort: 'low' });
+  });
+
+  it('keeps an unknown status as written and warns at its line', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    assert.strictEqual(tasks(service).find((t) => t.id === ID.unknown)!.status, 'paused-by-human');
+    const warning = service.diagnostics().find((d) => d.file.includes(ID.unknown));
+    assert.ok(warning, 'a warning for the unknown status');
+    assert.strictEqual(warning.severity, 'warning');
+    assert.match(warning.message, /unknown status "paused-by-human"/);
+    assert.strictEqual(warning.line, 7);
+  });
+
+  it('ignores headings inside code blocks: a fenced ## Review is no verdict and no section', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    const fenced = tasks(service).find((t) => t.id === ID.fenced)!;
+    assert.deepStrictEqual(fenced.sections.map((s) => s.name), ['Plan', 'Notes']);
+    assert.strictEqual(fenced.verdict, null);
+    assert.strictEqual(fenced.handoff, null);
+    assert.strictEqual(fenced.crashCount, 2);
+    assert.deepStrictEqual(service.diagnostics().filter((d) => d.file.includes(ID.fenced)), []);
+    // The review verdict is read case-insensitively.
+    assert.strictEqual(tasks(service).find((t) => t.id === ID.failRound2)!.verdict, 'FAIL');
+    assert.strictEqual(tasks(service).find((t) => t.id === ID.done)!.verdict, 'PASS');
+  });
+
+  it('turns clarification, stuck and reviewing tasks into decisions, with the clarification\'s questions', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    const decisions = service.decisions().filter((d) => d.system === 'orange');
+    assert.deepStrictEqual(decisions.map((d) => [d.kind, d.id]), [['clarification', ID.clarify]]);
+    const d = decisions[0]!;
+    assert.ok(d.system === 'orange');
+    assert.deepStrictEqual(d.questions.map((q) => [q.text, q.checked]), [['Server-side or client-side idle?', false], ['One timeout for everyone?', false]]);
+    // No ## Plan yet, so resuming work is not offered.
+    assert.deepStrictEqual(d.moves, ['planning', 'stuck', 'cancelled']);
+  });
+  it('takes file changes outside every workspace folder: a new task, a changed projects.json, a deleted task folder', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    assert.ok(service.watchPatterns().some((p) => p.base === home.orangeRoot), 'the home root is watched');
+    const id = 'Nri7TxDy5IdMogTXjlTOL';
+    const file = home.tmp.write(`home/orange/tasks/app/${id}/TASK.md`, '---\nstatus: pending\nsummary: Fresh\n---\n');
+    const added = await service.fileChanged(file);
+    assert.deepStrictEqual(added?.changed.map((i) => i.id), [id]);
+    home.tmp.remove(`home/orange/tasks/app/${id}`);
+    const removed = await service.fileChanged(path.dirname(file));
+    assert.strictEqual(removed?.removed.length, 1);
+    home.tmp.write('home/orange/projects.json', '[]');
+    await service.fileChanged(path.join(home.orangeRoot, 'projects.json'));
+    assert.deepStrictEqual(tasks(service), [], 'no project belongs to the folder any more');
+  });
+});
+
+describe('orange reader on a broken home', () => {
+  let tmp: TempWorkspace;
+  afterEach(() => tmp?.dispose());
+
+  it('reports every broken file at its line and still shows the rest', async () => {
+    const home = orangeHome('broken');
+    tmp = home.tmp;
+    const service = await scanned(home.root, home.orangeRoot);
+    const rel = (f: string) => path.relative(home.orangeRoot, f).split(path.sep).join('/');
+    const found = service.diagnostics().map((d) => `${rel(d.file)}:${d.line ?? '-'} ${d.severity} ${d.message}`).sort();
+    const has = (re: RegExp) => assert.ok(found.some((f) => re.test(f)), `no diagnostic like ${re} in\n${found.join('\n')}`);
+    has(/^projects\.json:3 error project 2: `path`/);
+    has(/^projects\.json:4 warning project "app" is listed twice/);
+    has(/^workspaces\/\.pool\.json:1 error invalid JSON/);
+    has(/oCOldaQrX1ZFCDf2ezR59\/TASK\.md:1 error TASK\.md must start with YAML frontmatter/);
+    has(/9guHEuZMMESZmvEEnMuoO\/TASK\.md:4 error invalid YAML/);
+    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:18 warning ## Plan has no APPROACH: or TOUCHING:/);
+    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:23 warning ## Handoff has none of DONE:/);
+    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:27 warning ## Review must start with "Verdict: PASS" or "Verdict: FAIL", not "Looks good to me."/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/TASK\.md:8 error `review_round` should be a number/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:2 warning not valid JSON/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:3 warning a history event should be a JSON object with a "type"/);
+    assert.ok(!found.some((f) => /history\.jsonl:5/.test(f)), 'a partial last line is a write in progress, not an error');
+    const shown = tasks(service).map((t) => [t.id, t.status, t.verdict, t.reviewRound]);
+    assert.deepStrictEqual(shown.sort(), [['OVhGgrUroZRgm2xttbiIy', 'agent-review', null, 0], ['xTtjdkbv40yVAIV5BCmQc', 'working', null, 0]]);
+  });
+
+  it('checks each section rule on its own', () => {
+    const parse = (body: string) => parseTaskFile('/t/TASK.md', `---\nstatus: working\n---\n${body}`, 'p', 'x');
+    const messages = (body: string) => parse(body).diagnostics.map((d) => d.message);
+    assert.deepStrictEqual(messages('\n## Plan\n\nAPPROACH: do it\n'), []);
+    assert.deepStrictEqual(messages('\n## Plan\n\nTOUCHING: a.ts\n'), []);
+    assert.match(messages('\n## Plan\n\nRISKS: many\n')[0]!, /## Plan has no APPROACH/);
+    assert.match(messages('\n## Plan\n\n```\nAPPROACH: in code\n```\n')[0]!, /## Plan has no APPROACH/);
+    for (const field of ['DONE', 'REMAINING', 'DECISIONS', 'UNCERTAIN']) assert.deepStrictEqual(messages(`\n## Handoff\n\n${field}: x\n`), [], field);
+    assert.match(messages('\n## Handoff\n\nDONE:\n')[0]!, /## Handoff has none/);
+    for (const line of ['Verdict: PASS', 'verdict: fail', 'VERDICT: Pass']) assert.deepStrictEqual(messages(`\n## Review\n\n${line}\n\nok\n`), [], line);
+    assert.match(messages('\n## Review\n\nGreat work\nVerdict: PASS\n')[0]!, /must start with "Verdict: PASS"/);
+    assert.match(messages('\n## Review\n\n')[0]!, /## Review is empty/);
+    assert.strictEqual(parse('\n## Review\n\nverdict: fail\n').record!.verdict, 'FAIL');
+  });
+});
