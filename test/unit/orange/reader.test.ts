@@ -18,7 +18,7 @@ describe('orange reader on a fixture home', () => {
     const home = orangeHome('valid');
     tmp = home.tmp;
     const service = await scanned(home.root, home.orangeRoot);
-    const ids = tasks(service).map((t) => t.id).sort();
+    const ids: string[] = tasks(service).map((t) => t.id).sort();
     assert.deepStrictEqual(ids, [ID.planning, ID.handoff, ID.noHandoff, ID.failRound2, ID.clarify, ID.done, ID.unknown, ID.fenced].sort());
     assert.ok(!ids.includes(ID.other), 'the other project\'s task is left out');
     assert.ok(!service.decisions().some((d) => d.id === ID.other), 'and so is its clarification');
