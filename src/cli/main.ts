@@ -2,6 +2,7 @@ import { answerCommand, answerUsage } from './answer';
 import { UsageError } from './args';
 import { checkCommand, checkUsage } from './check';
 import { ownerCommand, ownerUsage } from './owner';
+import { runCommand, runUsage } from './run';
 import { scanCommand, scanUsage } from './scan';
 import { taskCommand, taskUsage } from './task';
 
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   owner: { run: ownerCommand, usage: ownerUsage },
   answer: { run: answerCommand, usage: answerUsage },
   task: { run: taskCommand, usage: taskUsage },
+  run: { run: runCommand, usage: runUsage },
 };
 
 function usage(): string {

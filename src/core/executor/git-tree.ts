@@ -26,7 +26,7 @@ export interface FileChange {
 export async function snapshotTree(cwd: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-index-'));
   try {
-    const g = git(cwd).env({ ...process.env, GIT_INDEX_FILE: path.join(dir, 'index') });
+    const g = git(cwd).env({ ...plainEnv(), GIT_INDEX_FILE: path.join(dir, 'index') });
     const head = await g.raw(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '');
     if (head.trim()) await g.raw(['read-tree', 'HEAD']);
     await g.raw(['add', '-A', '--', '.', NOT_ORC]);
@@ -34,6 +34,12 @@ export async function snapshotTree(cwd: string): Promise<string> {
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The environment git needs, without what simple-git refuses to pass on (EDITOR, SSH commands, …). */
+function plainEnv(): Record<string, string> {
+  const keep = ['PATH', 'HOME', 'USER', 'LANG', 'LC_ALL', 'TMPDIR', 'XDG_CONFIG_HOME', 'GIT_CONFIG_GLOBAL', 'GIT_CONFIG_NOSYSTEM'];
+  return Object.fromEntries(keep.filter((k) => process.env[k] !== undefined).map((k) => [k, process.env[k]!]));
 }
 
 /** What changed between two trees, with +/- lines per file. */

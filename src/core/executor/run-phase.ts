@@ -59,6 +59,7 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
     resumeSession = true;
     const verdict = judgeIteration(exit, timeoutSeconds);
     const usage = rc.ledger.settle(phase.name, exit.usage, exit.result?.costUsd ?? null);
+    rc.emit({ type: 'usage', phase: phase.name, phaseTokens: rc.ledger.phaseTotals(phase.name), taskTokens: rc.ledger.taskTotals(), costUsd: rc.ledger.costUsd });
 
     let checks: CriterionCheck[] = [];
     let outcome: 'complete' | 'continue' | 'blocked' | 'error';

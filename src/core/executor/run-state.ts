@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Document } from 'yaml';
+import { isSeq, type Document } from 'yaml';
 import { appendIn, YamlStore } from './yaml-store';
 import type { TokenLedger } from './token-ledger';
 
@@ -101,7 +101,7 @@ export class RunState {
       doc.setIn(['session', 'last_activity'], at);
       if (model) doc.setIn(['session', 'model'], model);
       const known = doc.getIn(['phases', phase, 'files_changed']);
-      const merged = new Set([...(isStringList(known) ? known : []), ...filesChanged]);
+      const merged = new Set([...stringsOf(known), ...filesChanged]);
       if (merged.size) doc.setIn(['phases', phase, 'files_changed'], doc.createNode([...merged].sort()));
       writeTokens(doc, ledger);
       doc.set('updated_at', at);
@@ -143,12 +143,16 @@ export class RunState {
       const gates = doc.get('gates', true) as { items?: unknown[] } | undefined;
       const items = gates?.items ?? [];
       for (let i = items.length - 1; i >= 0; i--) {
-        if (doc.getIn(['gates', i, 'phase']) === phase && doc.getIn(['gates', i, 'decision']) === 'pending') {
+        if (doc.getIn(['gates', i, 'phase']) !== phase) continue;
+        // Answered already (the inbox or `baton answer` wrote it; the host only passed it on): nothing to add.
+        if (doc.getIn(['gates', i, 'decision']) === decision) return;
+        if (doc.getIn(['gates', i, 'decision']) === 'pending') {
           doc.setIn(['gates', i, 'decision'], decision);
           if (rationale) doc.setIn(['gates', i, 'rationale'], rationale);
           doc.setIn(['gates', i, 'timestamp'], at);
           return;
         }
+        break;
       }
       appendIn(doc, ['gates'], withoutNulls({ phase, type: 'human', decision, rationale, timestamp: at }));
     });
@@ -188,9 +192,11 @@ function setAll(doc: Document, at: readonly string[], values: Record<string, unk
   if (!Object.keys(values).length && !doc.hasIn(at)) doc.setIn(at, doc.createNode({}));
 }
 
-function isStringList(v: unknown): v is string[] {
-  return typeof v === 'object' && v !== null && 'toJSON' in v && Array.isArray((v as { toJSON(): unknown }).toJSON())
-    ? ((v as { toJSON(): unknown[] }).toJSON()).every((s) => typeof s === 'string') : false;
+/** The strings of a YAML sequence node (anything else: none). */
+function stringsOf(node: unknown): string[] {
+  if (!isSeq(node)) return [];
+  const value: unknown = node.toJSON();
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
 }
 
 function parseDurationMs(v: unknown): number {

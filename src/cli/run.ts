@@ -1,0 +1,48 @@
+import path from 'node:path';
+import type { ExecutorHost, RunOutcome } from '../core/executor/contract';
+import { renderEvent } from '../core/executor/render';
+import { startRun } from '../core/executor/start-run';
+import { parse, UsageError } from './args';
+
+export const runUsage = 'baton run TASK-ID [--phase NAME] [--resume] [--dir DIR]';
+
+/** Headless: no one to ask. A dirty checkout is refused; a human gate stops the run (exit 3). */
+const cliHost: ExecutorHost = {
+  confirmDirtyCheckout: async () => false,
+  waitForHumanGate: async () => 'stop',
+};
+
+/**
+ * `baton run`: the editor's executor without the editor; the readable rendering goes to stdout. Exit 0 when
+ * every phase run completed, 1 when one failed, was blocked or cancelled, or the run was refused (the reason on
+ * stderr), 2 for a usage error, 3 when a human gate waits for approval.
+ */
+export async function runCommand(argv: string[], out: (s: string) => void): Promise<number> {
+  const { values, positionals } = parse(argv, { phase: { type: 'string' }, dir: { type: 'string' }, resume: { type: 'boolean' } });
+  const taskId = positionals[0];
+  if (!taskId || positionals.length > 1) throw new UsageError('run needs exactly one TASK-ID');
+  const root = path.resolve(values.dir ?? '.');
+  const handle = startRun({ root, taskId, ...(values.phase !== undefined ? { phase: values.phase } : {}), ...(values.resume ? { resume: true } : {}) }, cliHost);
+  handle.onEvent((e) => { if (e.type !== 'run-end') for (const line of renderEvent(e)) out(line); });
+  // Ctrl-C ends Claude's process group and leaves state.yaml saying where the run stopped.
+  const cancel = () => handle.cancel();
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  let outcome: RunOutcome;
+  try {
+    outcome = await handle.done;
+  } finally {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+  }
+  if (outcome.status === 'refused') {
+    process.stderr.write(`baton run: ${outcome.message}\n`);
+    return 1;
+  }
+  for (const line of renderEvent({ type: 'run-end', outcome })) out(line);
+  if (outcome.status === 'waiting') {
+    process.stderr.write(`baton run: ${outcome.message}\n`);
+    return 3;
+  }
+  return outcome.status === 'completed' ? 0 : 1;
+}

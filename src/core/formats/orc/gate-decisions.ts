@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { DecisionBase } from '../../model/items';
+import type { GateRecord, OrcTask } from './model';
+
+/**
+ * A `human` gate the executor recorded as pending in state.yaml (`{phase, type: human, decision: pending,
+ * timestamp}`): a question in the "Needs you" inbox, visible from the files alone, whether or not a run still
+ * waits on it.
+ */
+export interface OrcGateDecision extends DecisionBase {
+  readonly system: 'orc';
+  readonly kind: 'gate';
+  /** `TASK-001:spec`, the form `baton answer` takes. */
+  readonly id: string;
+  readonly taskId: string;
+  readonly taskTitle: string | null;
+  readonly phase: string;
+  readonly nextPhase: string | null;
+  readonly gateType: string;
+  readonly requestedAt: string | null;
+  readonly phaseStatus: string | null;
+  readonly checkpoint: string | null;
+  readonly filesChanged: readonly string[];
+  readonly artifacts: readonly string[];
+  readonly criteria: readonly string[];
+  /**
+   * Identifies the pending record as shown (phase, type, request time, position). The answer is refused when
+   * state.yaml no longer holds that record pending; heartbeats and token updates alone do not refuse it.
+   */
+  readonly fingerprint: string;
+}
+
+export function gateFingerprint(phase: string, g: Pick<GateRecord, 'type' | 'timestamp'>, index: number): string {
+  return crypto.createHash('sha256').update(JSON.stringify([phase, g.type, g.timestamp, index])).digest('hex').slice(0, 16);
+}
+
+/** The pending human gates of the tasks: per phase, only when its latest gate record is still pending. */
+export function gateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] {
+  const out: OrcGateDecision[] = [];
+  for (const task of tasks) {
+    if (!task.stateFile || !task.gates.length) continue;
+    const latest = new Map<string, { gate: GateRecord; index: number }>();
+    task.gates.forEach((gate, index) => { if (gate.phase) latest.set(gate.phase, { gate, index }); });
+    for (const [phase, { gate, index }] of latest) {
+      if (gate.decision !== 'pending') continue;
+      const row = task.phases.find((p) => p.name === phase);
+      const planned = task.phases.filter((p) => p.inPlan);
+      const at = planned.findIndex((p) => p.name === phase);
+      out.push({
+        system: 'orc', kind: 'gate', id: `${task.id}:${phase}`, ref: `${task.dir}/${phase}`, status: 'pending',
+        question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
+        file: task.stateFile, root: task.root,
+        taskId: task.id, taskTitle: task.title, phase,
+        nextPhase: at >= 0 ? planned[at + 1]?.name ?? null : null,
+        gateType: gate.type ?? 'human', requestedAt: gate.timestamp,
+        phaseStatus: row?.status ?? null, checkpoint: row?.checkpoint ?? null,
+        filesChanged: row?.filesChanged ?? [], artifacts: row?.artifacts ?? [],
+        criteria: row?.completionCriteria ?? [],
+        fingerprint: gateFingerprint(phase, gate, index),
+      });
+    }
+  }
+  return out;
+}
+
+/** `baton scan --json`'s shape of a pending gate. */
+export function orcGateDecisionJson(d: OrcGateDecision, rel: (file: string) => string): Record<string, unknown> {
+  return {
+    system: d.system, kind: d.kind, id: d.id, task: d.taskId, phase: d.phase, status: d.status, question: d.question,
+    gateType: d.gateType, requestedAt: d.requestedAt, nextPhase: d.nextPhase,
+    options: [{ id: 'approve', label: 'Approve' }, { id: 'reject', label: 'Reject (with a reason)' }], recommendation: null,
+    file: rel(d.file),
+  };
+}
