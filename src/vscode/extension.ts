@@ -13,6 +13,7 @@ import { registerRuns, type RunsApi } from './runs/register-runs';
 import { sourceContext } from './settings';
 import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
+import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
 import { TasksTreeProvider } from './tasks/tasks-tree';
 
 /** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
@@ -35,6 +36,8 @@ export interface BatonApi {
   readonly intents: IntentsApi;
   /** The orc executor's editor side: runs started here, their terminals and the run status bar item. */
   readonly executor: ExecutorApi;
+  /** The Ultrawork view (sessions from the home folder's sessions root). */
+  readonly ultrawork: UltraworkApi;
 }
 
 /**
@@ -65,12 +68,13 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const runs = registerRuns(context, service);
   const intents = registerIntents(context, service);
   const executor = registerExecutor(context, service, startRun);
+  const ultrawork = registerUltrawork(context, service);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

@@ -1,0 +1,32 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { UltraworkSession } from '../../core/formats/ultrawork/model';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { OPEN_FILE_COMMAND, SessionNode } from './ultrawork-nodes';
+
+/**
+ * Commands of the Ultrawork view. Ultrawork's files are opened to read: Baton never writes them (the plugin
+ * locks them while it writes).
+ */
+export function registerUltraworkCommands(service: OrchestrationService): vscode.Disposable {
+  const sessions = () => service.items().filter((i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session');
+  return vscode.Disposable.from(
+    vscode.commands.registerCommand(OPEN_FILE_COMMAND, async (file?: string | { options?: { file?: string | null } }) => {
+      const target = typeof file === 'string' ? file : file?.options?.file;
+      if (!target) return;
+      if (!(await fs.stat(target).catch(() => undefined))) { void vscode.window.showWarningMessage(`${target} no longer exists.`); return; }
+      await vscode.window.showTextDocument(vscode.Uri.file(target), { preview: true });
+    }),
+    vscode.commands.registerCommand('baton.ultrawork.openDocument', async (arg?: SessionNode) => {
+      const from = arg instanceof SessionNode ? [arg.session] : sessions();
+      const docs = from.flatMap((s) => [
+        ...s.documents.map((d) => ({ label: d.title ?? d.name, description: `${path.basename(d.file)} · ${s.title}`, file: d.file })),
+        ...s.files.filter((f) => path.basename(f) === 'session.json').map((f) => ({ label: 'session.json', description: s.title, file: f })),
+      ]);
+      if (!docs.length) { void vscode.window.showInformationMessage('No Ultrawork session of this workspace has documents.'); return; }
+      const picked = await vscode.window.showQuickPick(docs, { title: 'Open an Ultrawork document', matchOnDescription: true });
+      if (picked) await vscode.window.showTextDocument(vscode.Uri.file(picked.file), { preview: true });
+    }),
+  );
+}

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
+import { isTerminal } from '../../core/formats/ultrawork/phases';
+import { escapeMd, phaseIcon, readable, taskIcon } from './ultrawork-style';
+
+/*
+ * The Ultrawork view's rows. Each node class owns its TreeItem. contextValue scheme (menus match it by regex):
+ * `session:ultrawork:<PHASE>[:unassigned]`, `task:ultrawork:<status>[:blocked]`, `file:ultrawork` (opens a file),
+ * `row:ultrawork` (information only), `group:ultrawork:<folder|unassigned>`.
+ */
+
+export const OPEN_FILE_COMMAND = 'baton.ultrawork.openFile';
+
+export function openFile(file: string): vscode.Command {
+  return { command: OPEN_FILE_COMMAND, title: 'Open', arguments: [file] };
+}
+
+/** A workspace folder (several open) or the "Unassigned" sessions that name no folder. */
+export class GroupNode {
+  constructor(readonly kind: 'folder' | 'unassigned', readonly root: string | null) {}
+  getTreeItem(): vscode.TreeItem {
+    const unassigned = this.kind === 'unassigned';
+    const item = new vscode.TreeItem(unassigned ? 'Unassigned' : path.basename(this.root!), vscode.TreeItemCollapsibleState.Expanded);
+    item.id = unassigned ? 'ultrawork-unassigned' : `ultrawork-folder:${this.root}`;
+    item.iconPath = unassigned ? new vscode.ThemeIcon('question') : vscode.ThemeIcon.Folder;
+    if (unassigned) item.tooltip = 'Sessions whose session.json names no working_dir or original_dir (older sessions), or cannot be read.';
+    item.contextValue = `group:ultrawork:${this.kind}`;
+    return item;
+  }
+}
+
+export class SessionNode {
+  constructor(public session: UltraworkSession, public tasks: readonly UltraworkTask[]) {}
+
+  getTreeItem(): vscode.TreeItem {
+    const s = this.session;
+    const item = new vscode.TreeItem(s.title, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `ultrawork-session:${s.dir}`;
+    const resolved = this.tasks.filter((t) => t.status === 'resolved').length;
+    const parts = [s.phase ?? (path.basename(s.file) === 'session.json' ? 'session.json unreadable' : 'no session.json')];
+    if (this.tasks.length) parts.push(`${resolved}/${this.tasks.length} tasks`);
+    const blocked = this.tasks.filter((t) => t.blocked).length;
+    if (blocked) parts.push(`${blocked} blocked`);
+    if (s.cancelledAt && s.phase !== 'CANCELLED') parts.push('cancelled');
+    item.description = parts.join(' · ');
+    item.iconPath = s.cancelledAt && !isTerminal(s.phase) ? phaseIcon('CANCELLED') : phaseIcon(s.phase);
+    item.contextValue = `session:ultrawork:${s.phase ?? ''}${s.assignment === 'unassigned' ? ':unassigned' : ''}`;
+    return item;
+  }
+
+  tooltip(): vscode.MarkdownString {
+    const s = this.session;
+    const md = new vscode.MarkdownString('', true);
+    md.appendMarkdown(`**${escapeMd(s.title)}**\n\n`);
+    if (s.goal && s.goal !== s.title) md.appendMarkdown(`${escapeMd(s.goal)}\n\n`);
+    md.appendMarkdown(`Session \`${s.id}\`${s.version ? ` · schema ${escapeMd(s.version)}` : ''}\n\n`);
+    md.appendMarkdown(`Phase: **${escapeMd(s.phase ?? 'unknown')}**${s.explorationStage ? ` · exploration ${escapeMd(readable(s.explorationStage))}` : ''}`);
+    if (s.iteration !== null) md.appendMarkdown(` · iteration ${s.iteration}`);
+    md.appendMarkdown('\n\n');
+    if (s.workingDir) md.appendMarkdown(`Working folder: \`${s.workingDir}\`\n\n`);
+    if (s.originalDir && s.originalDir !== s.workingDir) md.appendMarkdown(`Original folder: \`${s.originalDir}\`\n\n`);
+    if (s.worktree?.branch) md.appendMarkdown(`Worktree branch: \`${s.worktree.branch}\`\n\n`);
+    if (s.cancelledAt) md.appendMarkdown(`Cancelled ${escapeMd(s.cancelledAt)}\n\n`);
+    if (s.startedAt) md.appendMarkdown(`Started ${escapeMd(s.startedAt)}${s.updatedAt ? ` · updated ${escapeMd(s.updatedAt)}` : ''}\n`);
+    return md;
+  }
+}
+
+export class TaskNode {
+  constructor(public task: UltraworkTask) {}
+  getTreeItem(): vscode.TreeItem {
+    const t = this.task;
+    const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = `ultrawork-task:${t.sessionDir}:${t.taskId}`;
+    const met = t.criteria.filter((c) => c.met).length;
+    const parts = [`#${t.taskId}`, readable(t.status)];
+    if (t.complexity) parts.push(t.complexity);
+    if (t.blocked) parts.push(`blocked by ${t.waitingOn.join(', ')}`);
+    if (t.criteria.length) parts.push(`${met}/${t.criteria.length} criteria`);
+    item.description = parts.join(' · ');
+    item.iconPath = taskIcon(t.status, t.blocked);
+    item.contextValue = `task:ultrawork:${t.status}${t.blocked ? ':blocked' : ''}`;
+    const tip = new vscode.MarkdownString('', true);
+    tip.appendMarkdown(`**${escapeMd(t.title)}** (\`${t.taskId}\`)\n\n`);
+    if (t.description) tip.appendMarkdown(`${escapeMd(t.description)}\n\n`);
+    tip.appendMarkdown(`Status: **${escapeMd(t.status)}**${t.complexity ? ` · complexity ${escapeMd(t.complexity)}` : ''}\n\n`);
+    if (t.blockedBy.length) tip.appendMarkdown(`Blocked by: ${t.blockedBy.map((b) => `\`${b}\``).join(', ')}${t.waitingOn.length ? ` (waiting on ${t.waitingOn.map((b) => `\`${b}\``).join(', ')})` : ' (all resolved)'}\n`);
+    item.tooltip = tip;
+    return item;
+  }
+}
+
+export interface RowOptions {
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly icon?: vscode.ThemeIcon;
+  readonly tooltip?: string | vscode.MarkdownString;
+  /** A click opens this file. */
+  readonly file?: string | null;
+  readonly children?: () => UltraworkNode[];
+  readonly expanded?: boolean;
+}
+
+/** Every other row: a phase step, a criterion, a document, a piece of evidence, a section holding such rows. */
+export class RowNode {
+  constructor(readonly options: RowOptions) {}
+  getTreeItem(): vscode.TreeItem {
+    const o = this.options;
+    const state = !o.children ? vscode.TreeItemCollapsibleState.None
+      : o.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed;
+    const item = new vscode.TreeItem(o.label, state);
+    item.id = o.id;
+    item.description = o.description;
+    item.iconPath = o.icon;
+    item.tooltip = o.tooltip;
+    item.contextValue = o.file ? 'file:ultrawork' : 'row:ultrawork';
+    if (o.file) { item.command = openFile(o.file); item.resourceUri = vscode.Uri.file(o.file); }
+    return item;
+  }
+}
+
+export type UltraworkNode = GroupNode | SessionNode | TaskNode | RowNode;
