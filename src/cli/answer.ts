@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { answerCrp, type CrpAnswer } from '../core/formats/orchestral/answer';
 import type { OrchestralCrpDecision } from '../core/formats/orchestral/model';
+import { answerGate, isGateId } from './answer-gate';
 import { parse, UsageError } from './args';
 import { openService } from './open-service';
 
 export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
-  + '[--applies-to-future] [--run RUN] [--dir DIR]';
+  + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';
 
 /**
  * `baton answer`: answers a pending Orchestral/Dure CRP exactly as the inbox form does (VCR written, CRP
@@ -19,6 +20,7 @@ export async function answerCommand(argv: string[], out: (s: string) => void): P
   const crpId = positionals[0];
   if (!crpId || positionals.length > 1) throw new UsageError('answer needs exactly one CRP_ID');
   const options = values.option ?? [];
+  if (isGateId(crpId)) return answerGate(crpId, options, values.rationale, values.dir, out);
   if (!options.length) throw new UsageError('give the chosen option with --option ID (or QUESTION_ID=OPTION_ID per question)');
 
   // Never the cache: the answer must be checked against the files as they are now.

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { answerOrcGate } from '../core/formats/orc/answer-gate';
+import { gateDecisionsOf } from '../core/formats/orc/gate-decisions';
+import type { OrcTask } from '../core/formats/orc/model';
+import { UsageError } from './args';
+import { openService } from './open-service';
+
+/** `TASK-001:spec` names the human gate after a phase of an orc task (CRP ids never hold a colon). */
+export function isGateId(id: string): boolean {
+  return /^[^:\s]+:[^:\s]+$/.test(id);
+}
+
+/**
+ * `baton answer TASK-ID:phase --option approve|reject [--rationale TEXT]`: answers a pending human gate of an
+ * orc run exactly as the inbox does (state.yaml's pending gate record gets the decision; a rejection marks the
+ * phase failed so the next run redoes it). Exit 0 when written, 1 when refused.
+ */
+export async function answerGate(id: string, options: readonly string[], rationale: string | undefined, dir: string | undefined,
+  out: (s: string) => void): Promise<number> {
+  if (options.length !== 1 || (options[0] !== 'approve' && options[0] !== 'reject')) {
+    throw new UsageError(`${id} is an orc gate: give --option approve or --option reject (with --rationale TEXT)`);
+  }
+  const decision = options[0] === 'approve' ? 'approved' : 'rejected';
+  if (decision === 'rejected' && !rationale?.trim()) throw new UsageError('a rejection needs --rationale TEXT (the agent reads it when it redoes the phase)');
+  const { root, service } = await openService({ dir, home: undefined, noCache: true });
+  const tasks = service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root);
+  const pending = gateDecisionsOf(tasks);
+  const target = pending.find((d) => d.id === id);
+  if (!target) {
+    process.stderr.write(`baton answer: no pending gate ${id} under ${root}` +
+      `${pending.length ? ` (pending: ${pending.map((d) => d.id).join(', ')})` : ''}.\n`);
+    return 1;
+  }
+  const outcome = await answerOrcGate(target.file, target.phase, target.fingerprint, { decision, rationale: rationale ?? '' });
+  if (!outcome.ok) {
+    process.stderr.write(`baton answer: ${outcome.message}\n`);
+    return 1;
+  }
+  out(`${id}: ${outcome.message} (${path.relative(root, target.file).split(path.sep).join('/')} written)` +
+    `${decision === 'approved' ? `; continue with: baton run ${target.taskId}` : '; the phase will be redone by the next run'}.`);
+  return 0;
+}
