@@ -4,6 +4,7 @@ import type { WorkItem } from '../core/model/work-item';
 import { parse } from './args';
 import { intentsSummary } from './scan-intents';
 import { orchestralSummary } from './scan-orchestral';
+import { ultraworkSummary } from './scan-ultrawork';
 import { openService } from './open-service';
 
 export const scanUsage = 'baton scan [DIR] [--json] [--home HOME] [--no-cache]';
@@ -17,7 +18,7 @@ export async function scanCommand(argv: string[], out: (s: string) => void): Pro
   if (values.json) {
     out(JSON.stringify(scanReport(root, items, service.decisions(), diagnostics), null, 2));
   } else {
-    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items)].join('\n'));
+    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items), ...ultraworkSummary(items)].join('\n'));
     const report = scanReport(root, items, [], diagnostics);
     if (report.diagnostics.length) {
       out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);

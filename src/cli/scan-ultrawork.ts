@@ -1,0 +1,20 @@
+import type { UltraworkSession, UltraworkTask } from '../core/formats/ultrawork/model';
+import type { WorkItem } from '../core/model/work-item';
+
+/** The Ultrawork part of `baton scan`'s readable summary: each session with its phase, then its tasks. */
+export function ultraworkSummary(items: readonly WorkItem[]): string[] {
+  const sessions = items.filter((i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session');
+  if (!sessions.length) return [];
+  const tasks = items.filter((i): i is UltraworkTask => i.system === 'ultrawork' && i.kind === 'task');
+  const lines = [`\nultrawork: ${sessions.length} session${sessions.length === 1 ? '' : 's'}`];
+  for (const s of sessions) {
+    const flags = [s.assignment === 'unassigned' && 'unassigned', s.cancelledAt && 'cancelled'].filter(Boolean);
+    lines.push(`  ${s.id}  ${s.status.padEnd(13)} ${s.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
+    for (const t of tasks.filter((x) => x.sessionDir === s.dir)) {
+      const met = t.criteria.filter((c) => c.met).length;
+      const extra = [t.blocked && `blocked by ${t.waitingOn.join(', ')}`, t.criteria.length && `${met}/${t.criteria.length} criteria`].filter(Boolean);
+      lines.push(`    ${t.taskId.padEnd(8)} ${t.status.padEnd(11)} ${t.title}${extra.length ? `  [${extra.join('; ')}]` : ''}`);
+    }
+  }
+  return lines;
+}
