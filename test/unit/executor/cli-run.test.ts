@@ -108,7 +108,7 @@ describe('baton run', function () {
   });
 
   it('stops at a human gate with exit 3; the gate is a decision in a scan; answering it lets the next run go on', async () => {
-    const phases = [{ ...TWO_PHASES[0], gate: { type: 'human' } }, TWO_PHASES[1]];
+    const phases = [{ ...TWO_PHASES[0]!, gate: { type: 'human' } }, TWO_PHASES[1]!];
     const repo = make({ phases }).scenario({ calls: [[complete('Spec written.')], [complete('Implemented.')]] });
     const first = baton(repo, 'run', 'TASK-001');
     assert.equal(first.status, 3, first.stderr);
@@ -147,7 +147,7 @@ describe('baton run', function () {
   });
 
   it('a rejected gate marks the phase failed, so the next run redoes it', async () => {
-    const phases = [{ ...TWO_PHASES[0], gate: { type: 'human' } }];
+    const phases = [{ ...TWO_PHASES[0]!, gate: { type: 'human' } }];
     const repo = make({ phases }).scenario({ calls: [[complete()]] });
     assert.equal(baton(repo, 'run', 'TASK-001').status, 3);
     assert.equal(baton(repo, 'answer', 'TASK-001:spec', '--option', 'reject').status, 2, 'a rejection needs a reason');
