@@ -14,7 +14,8 @@ const STOP_WORDS = new Set(('the and for with that this are was were each one al
 /** Lower-case word stems of a text (plural and verb endings folded: "passes", "passed" → "pass"). */
 export function stems(text: string): Set<string> {
   const out = new Set<string>();
-  for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
+  // camelCase names count word by word: "listFamilies" shares "families" with "tokenFamilies".
+  for (const word of text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase().split(/[^a-z0-9]+/)) {
     if (word.length < 3 || STOP_WORDS.has(word) || /^\d+$/.test(word)) continue;
     out.add(stem(word));
   }
