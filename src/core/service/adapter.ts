@@ -35,6 +35,11 @@ export interface LinkInput<R> {
   readonly files: ReadonlyMap<string, R>;
   readonly now: number;
   readonly locator: (file: string) => YamlLocator | undefined;
+  /**
+   * The files re-read since this adapter's previous link, when the index knows them (a refresh); undefined after
+   * a scan. An adapter may use it to relink only what those files can change.
+   */
+  readonly changed?: readonly string[];
 }
 
 export interface LinkOutput {

@@ -27,6 +27,8 @@ const READ_CONCURRENCY = 64;
 export class WorkspaceIndex {
   private readonly entries = new Map<string, CacheEntry & { adapter: SystemAdapter }>();
   private readonly linked = new Map<SystemAdapter, LinkOutput>();
+  /** Each adapter's parsed records by file, kept up to date as entries change (a relink does not rebuild it). */
+  private readonly recordMaps = new Map<SystemAdapter, Map<string, unknown>>();
   private items = new Map<string, WorkItem>();
 
   constructor(readonly ctx: SourceContext, private readonly adapters: readonly SystemAdapter[],
@@ -40,11 +42,12 @@ export class WorkspaceIndex {
   async scan(cache: ReadonlyMap<string, CacheEntry> = new Map()): Promise<IndexChange> {
     const before = this.items;
     this.entries.clear();
+    this.recordMaps.clear();
     for (const adapter of this.adapters) {
       const files = await adapter.discover(this.ctx);
       await forEachLimit(files, READ_CONCURRENCY, async (file) => {
         const entry = await this.readEntry(adapter, file, cache.get(file));
-        if (entry) this.entries.set(file, { ...entry, adapter });
+        if (entry) this.put(file, adapter, entry);
       });
     }
     for (const adapter of this.adapters) this.relink(adapter);
@@ -58,10 +61,9 @@ export class WorkspaceIndex {
     const before = this.items;
     const previous = this.entries.get(file);
     const entry = await this.readEntry(adapter, file, undefined);
-    if (entry) this.entries.set(file, { ...entry, adapter });
-    else this.entries.delete(file);
+    this.put(file, adapter, entry);
     if (!entry && !previous) return undefined;
-    this.relink(adapter);
+    this.relink(adapter, [file]);
     return this.diff(before, true, file);
   }
 
@@ -80,12 +82,12 @@ export class WorkspaceIndex {
     for (const file of under) {
       const { adapter } = this.entries.get(file)!;
       const entry = await this.readEntry(adapter, file, undefined);
-      if (entry) this.entries.set(file, { ...entry, adapter }); else this.entries.delete(file);
+      this.put(file, adapter, entry);
       touched.add(adapter);
     }
     for (const { adapter, file } of found) {
       const entry = await this.readEntry(adapter, file, undefined);
-      if (entry) { this.entries.set(file, { ...entry, adapter }); touched.add(adapter); }
+      if (entry) { this.put(file, adapter, entry); touched.add(adapter); }
     }
     for (const adapter of touched) this.relink(adapter);
     return this.diff(before, true);
@@ -177,9 +179,16 @@ export class WorkspaceIndex {
       record: parsed.record, diagnostics: parsed.diagnostics };
   }
 
-  private relink(adapter: SystemAdapter): void {
-    const files = new Map<string, unknown>();
-    for (const [file, entry] of this.entries) if (entry.adapter === adapter && entry.record !== undefined) files.set(file, entry.record);
+  /** Stores (or, with no entry, forgets) one file's parse, in the entries and in its adapter's record map. */
+  private put(file: string, adapter: SystemAdapter, entry: CacheEntry | undefined): void {
+    let records = this.recordMaps.get(adapter);
+    if (!records) this.recordMaps.set(adapter, records = new Map());
+    if (entry) this.entries.set(file, { ...entry, adapter }); else this.entries.delete(file);
+    if (entry?.record !== undefined) records.set(file, entry.record); else records.delete(file);
+  }
+
+  private relink(adapter: SystemAdapter, changed?: readonly string[]): void {
+    const files = this.recordMaps.get(adapter) ?? new Map<string, unknown>();
     const locators = new Map<string, YamlLocator | undefined>();
     const locator = (file: string) => {
       if (!locators.has(file)) locators.set(file, readLocator(file));
@@ -187,7 +196,7 @@ export class WorkspaceIndex {
     };
     let output: LinkOutput;
     try {
-      output = adapter.link({ ctx: this.ctx, files, now: this.now(), locator });
+      output = adapter.link({ ctx: this.ctx, files, now: this.now(), locator, ...(changed ? { changed } : {}) });
     } catch (err) {
       output = { items: [], decisions: [], diagnostics: [diagnostic(adapter.system, this.ctx.root, 'error',
         `Baton could not link ${adapter.system} state: ${(err as Error).message}`)] };
@@ -197,7 +206,7 @@ export class WorkspaceIndex {
 
   private diff(before: Map<string, WorkItem>, diagnosticsChanged: boolean, changedFile?: string): IndexChange {
     const after = new Map<string, WorkItem>();
-    for (const output of this.linked.values()) for (const item of output.items) after.set(itemKey(item), item);
+    for (const output of this.linked.values()) for (const item of output.items) after.set(keyOf(item), item);
     this.items = after;
     const changed: WorkItem[] = [];
     for (const [key, item] of after) {
@@ -217,6 +226,14 @@ export class WorkspaceIndex {
   private adapterFor(item: WorkItem): SystemAdapter {
     return this.adapters.find((a) => a.system === item.system)!;
   }
+}
+
+/** Items are immutable and reused across relinks when unchanged: their keys are built once. */
+const keys = new WeakMap<WorkItem, string>();
+function keyOf(item: WorkItem): string {
+  let key = keys.get(item);
+  if (key === undefined) keys.set(item, key = itemKey(item));
+  return key;
 }
 
 function readLocator(file: string): YamlLocator | undefined {

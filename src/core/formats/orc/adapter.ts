@@ -47,14 +47,14 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     }
   }
 
-  /** Per workspace folder: the previous link's items, reused when unchanged (an adapter serves every folder). */
+  /** Per workspace folder: the previous link, so one changed file relinks only what it can change. */
   private readonly memos = new Map<string, OrcLinkMemo>();
 
   link(input: LinkInput<OrcRecord>): LinkOutput {
-    const files = [...input.files].map(([file, record]) => ({ file, record }));
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
-    const { tasks, initiatives, diagnostics } = linkOrc(files, { root: input.ctx.root, now: input.now, locator: input.locator, memo });
+    const { tasks, initiatives, diagnostics } = linkOrc(input.files, { root: input.ctx.root, now: input.now, locator: input.locator },
+      { memo, changed: input.changed });
     return { items: [...tasks, ...initiatives], decisions: [], diagnostics };
   }
 

@@ -1,0 +1,186 @@
+import os from 'node:os';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { tokenTotals, type TokenTotals } from '../../model/tokens';
+import type { YamlLocator } from '../../yaml/locate';
+import type { GateRecord, OrcInitiative, OrcTask } from './model';
+import { checkOrphaned } from './orphan';
+import type { OrcRecord } from './records';
+import type { StateFields } from './schemas';
+import { buildTimeline } from './timeline';
+import { mentionsUi } from './ui-testing';
+import { DEFAULT_CATEGORY, DEFAULT_PRIORITY, DEFAULT_QUEUE, DONE_TASK_STATUSES } from './vocabulary';
+
+export type TaskRecord = Extract<OrcRecord, { kind: 'task' }>;
+export type InitiativeRecord = Extract<OrcRecord, { kind: 'initiative' }>;
+export interface FileRecord<R> { readonly file: string; readonly record: R }
+
+export interface LinkContext {
+  readonly root: string;
+  readonly now: number;
+  /** Position lookup for the (few) files a cross-file problem is reported in. */
+  readonly locator: (file: string) => YamlLocator | undefined;
+}
+
+/**
+ * Everything a link of one folder's orc files computed across files: tasks by id, their state and plan, both
+ * directions of the dependency edges, the cycles, and the items built from them. A full link fills it; a relink
+ * after one file changed updates only what that file can change (see link-one-file.ts).
+ */
+export class OrcGraph {
+  readonly byId = new Map<string, FileRecord<TaskRecord>>();
+  readonly states = new Map<string, FileRecord<OrcRecord>>();
+  readonly plans = new Map<string, FileRecord<OrcRecord>>();
+  readonly deps = new Map<string, string[]>();
+  readonly blocks = new Map<string, string[]>();
+  readonly referencedBy = new Map<string, string[]>();
+  /** The cycle messages each task is part of. */
+  readonly cycles = new Map<string, string[]>();
+  readonly initiativeFiles: FileRecord<InitiativeRecord>[] = [];
+  tasks: OrcTask[] = [];
+  readonly taskIndex = new Map<string, number>();
+  initiatives: OrcInitiative[] = [];
+  /** Cross-file problems of each task.yaml, and of the initiatives. */
+  readonly taskDiagnostics = new Map<string, Diagnostic[]>();
+  initiativeDiagnostics: Diagnostic[] = [];
+
+  constructor(public ctx: LinkContext) {}
+
+  depsOf(id: string): readonly string[] {
+    return this.deps.get(id) ?? [];
+  }
+
+  stateOf(id: string): StateFields | null {
+    const dir = this.byId.get(id)?.record.dir;
+    const s = dir === undefined ? undefined : this.states.get(dir)?.record;
+    return s?.kind === 'state' ? s.fields ?? null : null;
+  }
+
+  statusOf(id: string): string {
+    return this.byId.get(id)?.record.fields?.status ?? this.stateOf(id)?.status ?? 'created';
+  }
+
+  /** A blocker that does not exist is unmet, as in orc: nothing can complete it. */
+  isBlocked(id: string): boolean {
+    return this.depsOf(id).some((d) => d !== id && (!this.byId.has(d) || !DONE_TASK_STATUSES.has(this.statusOf(d))));
+  }
+
+  /** The problems of one task.yaml that depend on other files: missing or self references, cycles. */
+  taskProblems(id: string): Diagnostic[] {
+    const { file, record } = this.byId.get(id)!;
+    const out: Diagnostic[] = [];
+    this.depsOf(id).forEach((dep, i) => {
+      if (dep === id) out.push(this.at(file, ['blocked_by', i], 'error', `task ${id} cannot block itself`));
+      else if (!this.byId.has(dep)) out.push(this.at(file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
+    });
+    (record.fields?.related_to ?? []).forEach((rel, i) => {
+      if (!this.byId.has(rel)) out.push(this.at(file, ['related_to', i], 'warning', `related_to names ${rel}, which does not exist`));
+    });
+    for (const message of this.cycles.get(id) ?? []) out.push(this.at(file, ['blocked_by'], 'error', message));
+    return out;
+  }
+
+  /** Builds the item of one task from the graph. `reuse` is handed back when nothing it shows changed. */
+  buildTask(id: string, reuse?: ReusableTask): OrcTask {
+    const { file, record } = this.byId.get(id)!;
+    const f = record.fields ?? {};
+    const state = this.stateOf(id);
+    const status = this.statusOf(id);
+    // orc judges orphans from state.yaml (its executor's record), not from task.yaml's status: no readable
+    // state means nothing claims to be running it.
+    const orphan = checkOrphaned(state?.status ?? null, state, this.ctx.now, thisHost());
+    const stateEntry = this.states.get(record.dir);
+    const planEntry = this.plans.get(record.dir);
+    const blocks = [...this.blocks.get(id) ?? []].sort();
+    const referencedBy = [...this.referencedBy.get(id) ?? []].sort();
+    const blocked = this.isBlocked(id);
+    const old = reuse?.item;
+    if (old && reuse.task === record && reuse.state === stateEntry?.record && reuse.plan === planEntry?.record
+      && old.file === file && old.status === status && old.blocked === blocked
+      && old.orphaned === orphan.orphaned && old.orphanReason === orphan.reason
+      && old.stateFile === (stateEntry?.file ?? null) && old.planFile === (planEntry?.file ?? null)
+      && sameList(old.blocks, blocks) && sameList(old.referencedBy, referencedBy)) {
+      return old;
+    }
+    const plan = planEntry?.record.kind === 'plan' ? planEntry.record.fields ?? null : null;
+    const gates = state ? gatesOf(state) : [];
+    return {
+      system: 'orc', kind: 'task', id, root: this.ctx.root, file,
+      title: f.title ?? id, status, dir: record.dir,
+      description: f.description ?? null, weight: f.weight ?? null,
+      priority: f.priority ?? DEFAULT_PRIORITY, queue: f.queue ?? DEFAULT_QUEUE, category: f.category ?? DEFAULT_CATEGORY,
+      initiativeId: f.initiative_id || null, branch: f.branch ?? null, currentPhase: f.current_phase ?? state?.current_phase ?? null,
+      blockedBy: this.depsOf(id), relatedTo: uniq(f.related_to ?? []),
+      blocks, referencedBy, blocked,
+      orphaned: orphan.orphaned, orphanReason: orphan.reason,
+      requiresUiTesting: f.requires_ui_testing ?? mentionsUi(f.title, f.description),
+      resolved: f.metadata?.resolved === true || f.metadata?.resolved === 'true',
+      tokens: state ? tokensOf(state) : null, gates,
+      stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
+      planFile: planEntry?.file ?? null,
+      phases: buildTimeline(plan, state, gates),
+      fields: f, state, plan,
+    };
+  }
+
+  /** What a task's item was built from, to rebuild it only when one of these changed. */
+  reusable(id: string): ReusableTask | undefined {
+    const index = this.taskIndex.get(id);
+    const item = index === undefined ? undefined : this.tasks[index];
+    const entry = this.byId.get(id);
+    if (!item || !entry) return undefined;
+    return { task: entry.record, state: this.states.get(entry.record.dir)?.record, plan: this.plans.get(entry.record.dir)?.record, item };
+  }
+
+  at(file: string, path: (string | number)[], severity: 'error' | 'warning', message: string): Diagnostic {
+    return diagnostic('orc', file, severity, message, this.ctx.locator(file)?.locate(path) ?? null);
+  }
+}
+
+export interface ReusableTask {
+  readonly task: TaskRecord;
+  readonly state: OrcRecord | undefined;
+  readonly plan: OrcRecord | undefined;
+  readonly item: OrcTask;
+}
+
+export function tokensOf(state: StateFields): TokenTotals | null {
+  const t = state.tokens;
+  if (!t) return null;
+  return tokenTotals(t.input_tokens ?? 0, t.output_tokens ?? 0, t.cache_creation_input_tokens ?? 0,
+    t.cache_read_input_tokens ?? 0, t.total_tokens ?? undefined);
+}
+
+/** Both gate shapes: the spec's `{type, decision, rationale}` and orc's `{gate_type, approved, reason}`. */
+export function gatesOf(state: StateFields): GateRecord[] {
+  return (state.gates ?? []).map((g) => ({
+    phase: g.phase ?? null,
+    type: g.type ?? g.gate_type ?? null,
+    decision: g.decision ?? (g.approved == null ? null : g.approved ? 'approved' : 'rejected'),
+    rationale: g.rationale ?? g.reason ?? null,
+    timestamp: g.timestamp ?? null,
+  }));
+}
+
+export function push(map: Map<string, string[]>, key: string, value: string): void {
+  const list = map.get(key);
+  if (list) { if (!list.includes(value)) list.push(value); } else map.set(key, [value]);
+}
+
+export function uniq(list: readonly string[]): string[] {
+  return [...new Set(list)];
+}
+
+export function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Files in a stable order; plain comparison, not localeCompare, which costs a lot over 10,000 files. */
+export function byFile(a: { file: string }, b: { file: string }): number {
+  return a.file < b.file ? -1 : a.file > b.file ? 1 : 0;
+}
+
+let host: string | undefined;
+/** os.hostname() is a system call; it is asked once, not once per running task per link. */
+function thisHost(): string {
+  return host ??= os.hostname();
+}
