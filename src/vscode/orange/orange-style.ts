@@ -1,0 +1,35 @@
+import * as vscode from 'vscode';
+import type { SessionState } from '../../core/formats/orange/session-state';
+
+/** spec 004's session icons: ● green alive, ✗ red crashed, ○ gray no session expected; a question when tmux cannot be asked. */
+export function sessionIcon(state: SessionState): vscode.ThemeIcon {
+  switch (state) {
+    case 'active': return new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('testing.iconPassed'));
+    case 'crashed': return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+    case 'inactive': return new vscode.ThemeIcon('circle-outline', new vscode.ThemeColor('disabledForeground'));
+    default: return new vscode.ThemeIcon('circle-outline');
+  }
+}
+
+export const SESSION_TEXT: Record<SessionState, string> = {
+  active: 'tmux session alive',
+  crashed: 'tmux session died while the task is still active',
+  inactive: 'no session expected',
+  unknown: 'session state unknown (tmux not found or not answering)',
+};
+
+/** A codicon per orange status; unknown statuses get a question mark. */
+const STATUS_ICONS: Record<string, string> = {
+  pending: 'circle-large-outline', planning: 'lightbulb', clarification: 'question', working: 'sync', 'agent-review': 'eye',
+  reviewing: 'person', stuck: 'warning', done: 'pass', cancelled: 'circle-slash',
+};
+
+export function orangeStatusIcon(status: string): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(STATUS_ICONS[status] ?? 'question');
+}
+
+/** "agent-review" → "Agent review"; shown as written, made readable. */
+export function orangeStatusLabel(status: string): string {
+  const words = status.replace(/[_-]+/g, ' ').trim();
+  return words ? words[0]!.toUpperCase() + words.slice(1) : '(no status)';
+}

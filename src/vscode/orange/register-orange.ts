@@ -1,0 +1,29 @@
+import * as vscode from 'vscode';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { registerOrangeCommands } from './orange-commands';
+import { OrangeTreeProvider } from './orange-tree';
+import { SessionProbe } from './session-probe';
+
+export const ORANGE_VIEW = 'baton.orange';
+
+/** What tests in the extension host reach through BatonApi. */
+export interface OrangeApi {
+  readonly tree: OrangeTreeProvider;
+  readonly view: vscode.TreeView<unknown>;
+  readonly sessions: SessionProbe;
+}
+
+/** orange in the editor: its view (project → status → task, with tmux session state) and its commands. */
+export function registerOrange(context: vscode.ExtensionContext, service: OrchestrationService): OrangeApi {
+  const sessions = new SessionProbe();
+  const tree = new OrangeTreeProvider(service, sessions);
+  const view = vscode.window.createTreeView(ORANGE_VIEW, { treeDataProvider: tree, showCollapseAll: true });
+  const updateMessage = () => {
+    view.message = service.hasScanned && tree.taskCount === 0
+      ? 'No orange tasks for this folder. Baton reads projects.json in your orange folder (setting baton.orange.root, default ~/orange) and shows the tasks of the projects whose path is this folder.'
+      : undefined;
+  };
+  context.subscriptions.push(sessions, tree, view, registerOrangeCommands(service, sessions), service.onDidChange(updateMessage),
+    view.onDidChangeVisibility((e) => { if (e.visible) sessions.invalidate(); }));
+  return { tree, view: view as vscode.TreeView<unknown>, sessions };
+}

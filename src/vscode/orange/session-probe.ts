@@ -1,0 +1,51 @@
+import { sessionState, expectsSession, tmuxHasSession, type SessionState } from '../../core/formats/orange/session-state';
+import type { OrangeTask } from '../../core/formats/orange/model';
+import { Disposable } from '../../core/util/disposable';
+import { Emitter } from '../../core/util/event';
+
+/** A session's answer is reused this long before tmux is asked again. */
+const FRESH_MS = 10_000;
+
+/**
+ * Asks tmux whether the sessions of the shown tasks are alive (`tmux has-session`, argument array, never a shell),
+ * at most one question per session at a time, and says which sessions' answers changed. Without tmux every
+ * session is `unknown`; nothing throws.
+ */
+export class SessionProbe extends Disposable {
+  private readonly alive = new Map<string, { value: boolean | undefined; at: number }>();
+  private readonly inFlight = new Set<string>();
+  private readonly changeEmitter = this._register(new Emitter<readonly string[]>());
+  /** Fires with the session names whose state changed. */
+  readonly onDidChange = this.changeEmitter.event;
+
+  constructor(private readonly tmux = 'tmux', private readonly now: () => number = Date.now) { super(); }
+
+  /** The state as last seen; asks tmux in the background when the answer is missing or old. */
+  state(task: OrangeTask): SessionState {
+    if (!expectsSession(task)) return 'inactive';
+    const name = task.tmuxSession!;
+    const seen = this.alive.get(name);
+    if (!seen || this.now() - seen.at > FRESH_MS) void this.check(name);
+    return seen ? sessionState(task, seen.value) : 'unknown';
+  }
+
+  /** Asks tmux now (tests and the refresh command await it). */
+  async check(name: string): Promise<boolean | undefined> {
+    if (this.inFlight.has(name)) return this.alive.get(name)?.value;
+    this.inFlight.add(name);
+    try {
+      const value = await tmuxHasSession(name, this.tmux);
+      const before = this.alive.get(name);
+      this.alive.set(name, { value, at: this.now() });
+      if (!this.isDisposed && (!before || before.value !== value)) this.changeEmitter.fire([name]);
+      return value;
+    } finally {
+      this.inFlight.delete(name);
+    }
+  }
+
+  /** Forget every answer (the next look asks tmux again). */
+  invalidate(): void {
+    this.alive.clear();
+  }
+}

@@ -1,0 +1,86 @@
+import * as assert from 'node:assert';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { EditOutcome } from '../../src/core/formats/orange/task-edit';
+import type { BatonApi } from '../../src/vscode/extension';
+import type { OrangeTreeNode } from '../../src/vscode/orange/orange-nodes';
+import { batonApi, until, workspaceRoot } from './helpers/baton';
+
+const LOGGING = 'OnO6ytyGdVwEnGGC5NbGr';
+const LIMITER = 'bGS3g6mCg93LRY54t6Uy6';
+const taskDir = (id: string) => path.join(workspaceRoot(), '.home', 'orange', 'tasks', 'fixture', id);
+
+function labels(api: BatonApi, node?: OrangeTreeNode): string[] {
+  return api.orange.tree.getChildren(node).map((n) => String(api.orange.tree.getTreeItem(n).label));
+}
+
+function child(api: BatonApi, label: string, node?: OrangeTreeNode): OrangeTreeNode {
+  const found = api.orange.tree.getChildren(node).find((n) => api.orange.tree.getTreeItem(n).label === label);
+  if (!found) throw new Error(`no row "${label}" among ${JSON.stringify(labels(api, node))}`);
+  return found;
+}
+
+/** The tree as text: project › status group › task rows. */
+function outline(api: BatonApi): string[] {
+  const out: string[] = [];
+  for (const project of api.orange.tree.getChildren()) {
+    for (const group of api.orange.tree.getChildren(project)) {
+      out.push(`${api.orange.tree.getTreeItem(project).label} › ${api.orange.tree.getTreeItem(group).label}: ${labels(api, group).join(', ')}`);
+    }
+  }
+  return out;
+}
+
+describe('orange in the real editor (baton.orange.root pointed at a fixture home)', () => {
+  const originals = new Map<string, string>();
+  before(async () => {
+    for (const id of [LOGGING, LIMITER]) {
+      for (const f of ['TASK.md', 'history.jsonl']) originals.set(path.join(taskDir(id), f), await fs.readFile(path.join(taskDir(id), f), 'utf8'));
+    }
+  });
+  after(async () => {
+    const api = await batonApi();
+    for (const [file, text] of originals) { await fs.writeFile(file, text); await api.service.fileChanged(file); }
+  });
+
+  it('shows the tasks of the project whose path is this folder, grouped by status, done folded', async () => {
+    const api = await batonApi();
+    assert.deepStrictEqual(outline(api), [
+      'fixture › Planning: Write the API guide',
+      'fixture › Working: Tighten the rate limiter, Add request logging',
+      'fixture › Done: Bump the Node version',
+    ]);
+    const project = child(api, 'fixture');
+    const done = child(api, 'Done', project);
+    assert.strictEqual(api.orange.tree.getTreeItem(done).collapsibleState, 1 /* Collapsed */);
+    const logging = api.orange.tree.getTreeItem(child(api, 'Add request logging', child(api, 'Working', project)));
+    assert.strictEqual(logging.description, 'request-logging · PR');
+    assert.strictEqual(logging.contextValue, 'task:orange:working:pr:session');
+    assert.ok(!api.service.items().some((i) => i.title === 'Not this workspace'), 'the other project\'s task is left out');
+  });
+
+  it('moves a task: TASK.md and history.jsonl are written, and the tree follows', async () => {
+    const api = await batonApi();
+    const outcome = await vscode.commands.executeCommand<EditOutcome>('baton.orange.moveTask', { id: LOGGING, to: 'agent-review' });
+    assert.ok(outcome?.ok, outcome && !outcome.ok ? outcome.message : 'no outcome');
+    const text = await fs.readFile(path.join(taskDir(LOGGING), 'TASK.md'), 'utf8');
+    assert.match(text, /\nstatus: agent-review\nreview_round: 1\n/);
+    assert.strictEqual(text.slice(text.indexOf('\n## Plan')), originals.get(path.join(taskDir(LOGGING), 'TASK.md'))!.slice(originals.get(path.join(taskDir(LOGGING), 'TASK.md'))!.indexOf('\n## Plan')), 'the body is untouched');
+    const history = (await fs.readFile(path.join(taskDir(LOGGING), 'history.jsonl'), 'utf8')).trim().split('\n');
+    const last = JSON.parse(history[history.length - 1]!) as Record<string, unknown>;
+    assert.deepStrictEqual([last.type, last.from, last.to, last.review_round], ['status.changed', 'working', 'agent-review', 1]);
+    await until(api.orange.tree.onDidChangeTreeData, () => outline(api).includes('fixture › Agent review: Add request logging'));
+  });
+
+  it('refuses a move the gates do not allow, says why, and writes nothing', async () => {
+    const before = await fs.readFile(path.join(taskDir(LIMITER), 'TASK.md'), 'utf8');
+    const outcome = await vscode.commands.executeCommand<EditOutcome>('baton.orange.moveTask', { id: LIMITER, to: 'agent-review' });
+    assert.ok(outcome && !outcome.ok);
+    assert.match(outcome.message, /cannot move from working to agent-review: there is no ## Handoff/);
+    const outside = await vscode.commands.executeCommand<EditOutcome>('baton.orange.moveTask', { id: LIMITER, to: 'done' });
+    assert.ok(outside && !outside.ok);
+    assert.match(outside.message, /does not move a task from working to done/);
+    assert.strictEqual(await fs.readFile(path.join(taskDir(LIMITER), 'TASK.md'), 'utf8'), before);
+  });
+});
