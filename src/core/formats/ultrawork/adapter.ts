@@ -92,10 +92,10 @@ export class UltraworkAdapter implements SystemAdapter<UltraworkRecord> {
     return item.kind === 'session' ? item.files : [item.file];
   }
 
-  /** A task's blocked state and criteria come from its siblings and the session's evidence. */
+  /** A task's blocked state, criteria and group come from its siblings, the session's evidence and session.json. */
   derivedSignature(item: WorkItem): string {
     if (item.system !== 'ultrawork' || item.kind !== 'task') return '';
-    return JSON.stringify([item.blocked, item.waitingOn, item.criteria.map((c) => c.evidence), item.logEvidence.length, item.logEvidence[0]?.timestamp ?? null]);
+    return JSON.stringify([item.blocked, item.waitingOn, item.criteria.map((c) => c.evidence), item.logEvidence.length, item.logEvidence[0]?.timestamp ?? null, item.assignment]);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../model/diagnostic';
 import type { SourceContext } from '../../service/adapter';
 import type { YamlLocator } from '../../yaml/locate';
 import { EVIDENCE_SHOWN, type UltraworkContext, type UltraworkDocument, type UltraworkEvidence, type UltraworkItem, type UltraworkSession } from './model';
-import { sessionOwner } from './ownership';
+import { rootForms, sessionOwner } from './ownership';
 import type { UltraworkRecord } from './records';
 import type { ContextFields } from './schemas';
 import { linkSessionTasks, type TaskFile } from './tasks-link';
@@ -41,8 +41,9 @@ export function linkUltrawork(ctx: SourceContext, files: ReadonlyMap<string, Ult
   }
   const items: UltraworkItem[] = [];
   const diagnostics: Diagnostic[] = [];
+  const forms = rootForms(ctx.root);
   for (const g of groups.values()) {
-    const owner = sessionOwner(g.session?.record.fields, ctx.root);
+    const owner = sessionOwner(g.session?.record.fields, ctx.root, forms);
     if (owner === 'other') continue;
     diagnostics.push(...g.problems);
     const dir = path.join(ctx.ultraworkSessions!, g.id);

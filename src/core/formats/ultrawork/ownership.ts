@@ -11,12 +11,11 @@ export type Owner = 'workspace' | 'other' | 'unassigned';
  * unassigned. `${workspaceFolder}` at the start of a path stands for the folder — the form VS Code settings use,
  * which the demo and the test fixtures write so that they work wherever they are copied.
  */
-export function sessionOwner(fields: SessionFields | undefined, root: string): Owner {
+export function sessionOwner(fields: SessionFields | undefined, root: string, forms: readonly string[] = rootForms(root)): Owner {
   const dirs = [fields?.original_dir, fields?.working_dir, fields?.worktree?.path]
     .filter((d): d is string => typeof d === 'string' && d.trim() !== '');
   if (!dirs.length) return 'unassigned';
-  const roots = rootForms(root);
-  return dirs.some((d) => roots.some((r) => isAtOrUnder(expand(d, root), r))) ? 'workspace' : 'other';
+  return dirs.some((d) => forms.some((r) => isAtOrUnder(expand(d, root), r))) ? 'workspace' : 'other';
 }
 
 function expand(dir: string, root: string): string {
@@ -25,7 +24,7 @@ function expand(dir: string, root: string): string {
 }
 
 /** The folder as given and as the file system resolves it (the plugin records `process.cwd()`, a real path). */
-function rootForms(root: string): string[] {
+export function rootForms(root: string): string[] {
   const forms = [path.resolve(root)];
   try { const real = realpathSync(root); if (real !== forms[0]) forms.push(real); } catch { /* a missing folder has no real path */ }
   return forms;
