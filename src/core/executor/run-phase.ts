@@ -31,7 +31,7 @@ export interface PhaseResume {
  * completion and the other criteria pass, Claude says it is blocked, an iteration errors, the phase times out,
  * or max_iterations is reached. Each iteration leaves a transcript and its changes in state.yaml.
  */
-export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: PhaseResume | null): Promise<PhaseResult> {
+export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: PhaseResume | null, conflicts?: string): Promise<PhaseResult> {
   const started = Date.now();
   const timeoutSeconds = rc.config.overrideTimeoutSeconds ?? parseDurationSeconds(phase.fields.timeout) ?? rc.config.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   const deadline = started + timeoutSeconds * 1000;
@@ -53,7 +53,7 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
     rc.emit({ type: 'phase-start', phase: phase.name, iteration, sessionId, resumed: resumeSession });
     await rc.state.iterationStarted(phase.name, iteration, { id: sessionId, model: rc.config.model, created: !resumeSession });
     const before = await snapshotTree(rc.workspace.cwd);
-    const values = promptValues(rc.task, phase, { iteration, previous, criteria: criteriaText });
+    const values = promptValues(rc.task, phase, { iteration, previous, criteria: criteriaText, ...(conflicts !== undefined ? { conflicts } : {}) });
     const prompt = fillTemplate(resumeSession ? CONTINUE_TEMPLATE : template, values);
     const exit = await invokeClaude(rc, { phase: phase.name, session: { id: sessionId, resume: resumeSession }, prompt, timeoutMs: deadline - Date.now() });
     resumeSession = true;

@@ -108,6 +108,10 @@ export class RunState {
     });
   }
 
+  filesChanged(phase: string, files: readonly string[]): Promise<void> {
+    return this.state.update((doc) => { if (files.length) doc.setIn(['phases', phase, 'files_changed'], doc.createNode([...files].sort())); });
+  }
+
   saveTokens(ledger: TokenLedger): Promise<void> {
     return this.state.update((doc) => writeTokens(doc, ledger));
   }
