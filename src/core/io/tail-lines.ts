@@ -17,6 +17,11 @@ export interface TailOptions {
   readonly maxBytes?: number;
   /** A single line longer than this is skipped (reported as `oversized`), never buffered whole. */
   readonly maxLineBytes?: number;
+  /**
+   * Lines of only spaces, tabs and `\r` are counted (`fromEnd` stays exact) but not yielded: a log padded with
+   * millions of empty lines would otherwise cost one async step each before the first real line.
+   */
+  readonly skipBlank?: boolean;
 }
 
 export interface TailScan {
@@ -62,6 +67,7 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
       if (skippingLongLine) { state.oversized.push(fromEnd); skippingLongLine = false; return undefined; }
       let end = bytes.length;
       if (end && bytes[end - 1] === 0x0d) end--;
+      if (options.skipBlank && isBlank(bytes, end)) return undefined;
       return { text: bytes.toString('utf8', 0, end), fromEnd, offset: lineStart, unterminated };
     };
 
@@ -104,6 +110,11 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
   } finally {
     await handle.close();
   }
+}
+
+function isBlank(bytes: Buffer, end: number): boolean {
+  for (let i = 0; i < end; i++) if (bytes[i] !== 0x20 && bytes[i] !== 0x09 && bytes[i] !== 0x0d) return false;
+  return true;
 }
 
 /**

@@ -29,7 +29,7 @@ export class JsonLocator {
   private readonly root: Node | undefined;
 
   constructor(private readonly text: string) {
-    this.root = parseTree(text);
+    this.root = withinStack(() => parseTree(text), undefined);
   }
 
   locate(path: YamlPath): Position {
@@ -39,6 +39,19 @@ export class JsonLocator {
       if (node) return positionAt(this.text, node.offset);
     }
     return { line: 1, column: 1 };
+  }
+}
+
+/**
+ * jsonc-parser descends recursively: a hostile file nested thousands of levels deep overflows the stack. Then the
+ * position is given up (line 1, or JSON.parse's own message), never the diagnostic.
+ */
+function withinStack<T>(fn: () => T, fallback: T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof RangeError) return fallback;
+    throw err;
   }
 }
 
@@ -57,7 +70,7 @@ export function loadJsonObject(system: SystemId, file: string, text: string, wha
     value = JSON.parse(text);
   } catch (err) {
     const errors: ParseError[] = [];
-    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+    withinStack(() => parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false }), undefined);
     const first = errors[0];
     const message = first ? printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : (err as Error).message;
     return { ok: false, diagnostics: [diagnostic(system, file, 'error', `invalid JSON: ${message}`,

@@ -47,19 +47,33 @@ function article(expected: string): string {
   return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
 }
 
-/** A deep-enough copy of `value` with the values at `paths` removed (list items spliced out, keys deleted). */
+/**
+ * A copy of `value` with the values at `paths` removed (list items spliced out, keys deleted). Only the containers
+ * on the way to a removed value are copied (shallowly), never the whole tree: a hostile file nested 10,000 levels
+ * deep would overflow the stack of a full clone.
+ */
 function withoutPaths(value: unknown, paths: YamlPath[]): unknown {
-  const copy = structuredClone(value);
+  const holder: Record<string, unknown> = { value };
+  const copies = new Set<object>();
+  /** The child at `key`, replaced in `parent` (itself a copy) by a shallow copy of its own the first time. */
+  const own = (parent: Record<string | number, unknown>, key: string | number): unknown => {
+    const child = parent[key];
+    if (child === null || typeof child !== 'object' || copies.has(child)) return child;
+    const copy = Array.isArray(child) ? [...child] : { ...(child as Record<string, unknown>) };
+    Object.defineProperty(parent, key, { value: copy, enumerable: true, writable: true, configurable: true });
+    copies.add(copy);
+    return copy;
+  };
   // Remove deeper and later list items first so earlier indices stay valid.
   const sorted = [...paths].sort((a, b) => b.length - a.length || compareLast(b, a));
   for (const path of sorted) {
-    let parent: unknown = copy;
-    for (const seg of path.slice(0, -1)) parent = (parent as Record<string | number, unknown> | undefined)?.[seg];
+    let parent = own(holder, 'value');
+    for (const seg of path.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? own(parent as Record<string | number, unknown>, seg) : undefined;
     const last = path[path.length - 1]!;
     if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
     else if (parent && typeof parent === 'object') delete (parent as Record<string, unknown>)[last as string];
   }
-  return copy;
+  return holder.value;
 }
 
 function compareLast(a: YamlPath, b: YamlPath): number {

@@ -47,7 +47,7 @@ export async function readTraceTail(file: string, options: TraceTailOptions): Pr
   const seen: Seen[] = [];
   let matched = 0;
   let writeInProgress = false;
-  for await (const tail of linesFromEnd(file, scan, { maxBytes: options.maxBytes })) {
+  for await (const tail of linesFromEnd(file, scan, { maxBytes: options.maxBytes, skipBlank: true })) {
     if (!tail.text.trim()) continue;
     let value: unknown;
     try {

@@ -18,7 +18,7 @@ export async function readHistory(file: string, project: string, taskId: string)
   const events: { tail: TailLine; event: HistoryEvent }[] = [];
   const bad: { tail: TailLine; message: string }[] = [];
   try {
-    for await (const tail of linesFromEnd(file, scan, { maxBytes: HISTORY_MAX_BYTES, maxLineBytes: 256 * 1024 })) {
+    for await (const tail of linesFromEnd(file, scan, { maxBytes: HISTORY_MAX_BYTES, maxLineBytes: 256 * 1024, skipBlank: true })) {
       if (!tail.text.trim()) continue;
       let value: unknown;
       try {
