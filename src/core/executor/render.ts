@@ -52,8 +52,12 @@ export function formatTokens(t: TokenTotals): string {
 
 /** Removes C0/C1 control characters (ESC sequences included) except newline and tab. */
 export function clean(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
+  return text.replace(/\r\n?/g, '\n')
+    // Whole escape sequences first (CSI colours and cursor moves, OSC titles and links), so no "[31m" is left.
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b\[[0-9;?<=>]*[ -/]*[@-~]?|\u001b[@-Z\\-_]?/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '');
 }
 
 function lines(text: string): string[] {
