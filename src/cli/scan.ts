@@ -3,6 +3,7 @@ import { diagnosticLine, scanReport } from '../core/report/scan-report';
 import type { WorkItem } from '../core/model/work-item';
 import { parse } from './args';
 import { intentsSummary } from './scan-intents';
+import { orangeSummary } from './scan-orange';
 import { orchestralSummary } from './scan-orchestral';
 import { ultraworkSummary } from './scan-ultrawork';
 import { openService } from './open-service';
@@ -18,7 +19,7 @@ export async function scanCommand(argv: string[], out: (s: string) => void): Pro
   if (values.json) {
     out(JSON.stringify(scanReport(root, items, service.decisions(), diagnostics), null, 2));
   } else {
-    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items), ...ultraworkSummary(items)].join('\n'));
+    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items), ...ultraworkSummary(items), ...orangeSummary(items)].join('\n'));
     const report = scanReport(root, items, [], diagnostics);
     if (report.diagnostics.length) {
       out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
