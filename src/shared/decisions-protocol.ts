@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gateAnswerPayload, type GateFormView } from './gate-protocol';
 import { orangeAnswerPayload, type OrangeFormView } from './orange-protocol';
 import { readyMessage } from './protocol';
 
@@ -25,7 +26,7 @@ export const crpAnswerPayload = z.object({
   appliesToFuture: z.boolean(),
 }).strict();
 
-export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload, orangeAnswerPayload]);
+export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload, orangeAnswerPayload, gateAnswerPayload]);
 export type AnswerPayload = z.infer<typeof answerPayload>;
 
 /** Submit: `version` is the fingerprint of what the form showed; the write is refused if the files moved on. */
@@ -74,7 +75,7 @@ export interface CrpFormView {
   readonly questions: readonly QuestionView[];
 }
 
-export type FormView = CrpFormView | OrangeFormView;
+export type FormView = CrpFormView | OrangeFormView | GateFormView;
 
 export interface DecisionView {
   readonly key: string;

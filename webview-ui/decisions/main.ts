@@ -6,6 +6,7 @@
 import type { AnswerPayload, DecisionView, FromDecisionsWebview, ToDecisionsWebview } from '../../src/shared/decisions-protocol';
 import { connectToHost } from '../common/host';
 import { renderCrpForm, questionKey, type FormHooks } from './crp-form';
+import { GATE_CHOICE, renderGateForm } from './gate-form';
 import { orangeAnswer, renderOrangeForm } from './orange-form';
 import { h } from './dom';
 import { emptyDraft, restoreState, type UiState } from './ui-state';
@@ -60,7 +61,7 @@ function render(): void {
   if (!shown.length) {
     list.append(h('p', { class: 'empty' }, last.mode === 'single'
       ? 'This decision is no longer pending: it was answered, or its file is gone.'
-      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks — appear here, ready to answer.'));
+      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks, orc human gates — appear here, ready to answer.'));
     return;
   }
   for (const view of shown) list.append(renderDecision(view, last.trusted, last.mode === 'single'));
@@ -81,13 +82,16 @@ function renderDecision(view: DecisionView, trusted: boolean, single: boolean): 
       render();
     },
   };
+  if (view.form.form === 'gate') return renderGateForm(view, view.form, hooks);
   return view.form.form === 'orange' ? renderOrangeForm(view, view.form, hooks) : renderCrpForm(view, view.form, hooks);
 }
 
 function submit(view: DecisionView): void {
   const draft = state.drafts[view.key] ?? emptyDraft();
   const form = view.form;
-  const answer: AnswerPayload = form.form === 'orange' ? orangeAnswer(form, draft) : {
+  const answer: AnswerPayload = form.form === 'gate'
+    ? { form: 'gate', decision: draft.choices[GATE_CHOICE] === 'rejected' ? 'rejected' : 'approved', rationale: draft.rationale }
+    : form.form === 'orange' ? orangeAnswer(form, draft) : {
     form: 'crp', rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future,
     decision: form.questions.length === 1 && form.questions[0]!.id === null
       ? draft.choices['']!

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { answerOrangeDecision, type OrangeAnswer } from '../formats/orange/answer';
+import { answerOrcGate, type GateAnswerInput } from '../formats/orc/answer-gate';
 import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
 import type { Decision } from '../model/work-item';
 
 /** An answer to any pending decision; `form` says which system's form produced it. */
-export type DecisionAnswer = ({ readonly form: 'crp' } & CrpAnswer) | ({ readonly form: 'orange' } & OrangeAnswer);
+export type DecisionAnswer = ({ readonly form: 'crp' } & CrpAnswer) | ({ readonly form: 'orange' } & OrangeAnswer)
+  | ({ readonly form: 'gate' } & GateAnswerInput);
 
 export type DecisionOutcome =
   | { readonly ok: true; readonly message: string; readonly written: readonly string[] }
@@ -18,6 +20,7 @@ export function decisionVersion(d: Decision): string {
   switch (d.system) {
     case 'orchestral': return `${d.crpHash}:${d.stateHash ?? ''}`;
     case 'orange': return d.textHash;
+    case 'orc': return d.fingerprint;
   }
 }
 
@@ -42,6 +45,12 @@ export async function answerDecision(d: Decision, shownVersion: string, answer: 
       const outcome = await answerOrangeDecision(d, shownVersion, answer);
       if (!outcome.ok) return outcome;
       return { ok: true, message: `${d.id} moved from ${outcome.from} to ${outcome.to}${d.kind === 'clarification' ? ', the answers written under ## Questions' : ''}.`, written: outcome.written };
+    }
+    case 'orc': {
+      if (answer.form !== 'gate') return { ok: false, message: `${d.id} is an orc gate; this answer is for a ${answer.form}` };
+      const outcome = await answerOrcGate(d.file, d.phase, shownVersion, { decision: answer.decision, rationale: answer.rationale });
+      if (!outcome.ok) return outcome;
+      return { ok: true, message: `${d.taskId}: ${outcome.message}${answer.decision === 'approved' ? '; a run waiting on it goes on' : ''}.`, written: [d.file] };
     }
   }
 }

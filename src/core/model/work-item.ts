@@ -1,5 +1,6 @@
 import type { IntentsItem } from '../formats/intents/model';
 import type { OrangeDecision, OrangeItem } from '../formats/orange/model';
+import type { OrcGateDecision } from '../formats/orc/gate-decisions';
 import type { OrcItem } from '../formats/orc/model';
 import type { OrchestralDecision, OrchestralItem } from '../formats/orchestral/model';
 import type { UltraworkItem } from '../formats/ultrawork/model';
@@ -11,4 +12,4 @@ export type WorkItem = OrcItem | OrchestralItem | IntentsItem | OrangeItem | Ult
  * Every pending question a person is asked to answer, across systems (the "Needs you" inbox). Each system adds
  * its members here; views switch on `system` and `kind`.
  */
-export type Decision = OrchestralDecision | OrangeDecision;
+export type Decision = OrchestralDecision | OrangeDecision | OrcGateDecision;

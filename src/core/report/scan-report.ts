@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { orcGateDecisionJson } from '../formats/orc/gate-decisions';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Decision, WorkItem } from '../model/work-item';
 import { intentItemJson } from '../formats/intents/json';
@@ -40,6 +41,7 @@ export function decisionJson(root: string, decision: Decision): Record<string, u
   switch (decision.system) {
     case 'orchestral': return orchestralDecisionJson(decision, (f) => displayPath(root, f));
     case 'orange': return orangeDecisionJson(decision, (f) => displayPath(root, f));
+    case 'orc': return orcGateDecisionJson(decision, (f) => displayPath(root, f));
   }
 }
 

@@ -3,6 +3,7 @@ import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/model/work-item';
 import type { DecisionView } from '../../shared/decisions-protocol';
+import { gateDecisionLabel, gateDecisionView } from '../executor/gate-decision-view';
 import { orangeDecisionLabel, orangeDecisionView } from '../orange/orange-decision-view';
 
 /** What a form needs to show a decision (plain data: it crosses into the webview). */
@@ -22,6 +23,7 @@ export function decisionView(d: Decision): DecisionView {
         },
       };
     case 'orange': return orangeDecisionView(d, key, source);
+    case 'orc': return gateDecisionView(d, key, source);
   }
 }
 
@@ -31,5 +33,6 @@ export function decisionLabel(d: Decision): { label: string; description: string
     case 'orchestral':
       return { label: d.id, description: `${d.runTitle} — ${d.run}`, detail: d.question };
     case 'orange': return orangeDecisionLabel(d);
+    case 'orc': return gateDecisionLabel(d);
   }
 }

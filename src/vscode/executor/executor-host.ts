@@ -14,10 +14,11 @@ export class EditorExecutorHost implements ExecutorHost {
     const listed = changedFiles.slice(0, LISTED_FILES).join('\n');
     const more = changedFiles.length > LISTED_FILES ? `\n… and ${changedFiles.length - LISTED_FILES} more` : '';
     const go = 'Run Anyway';
-    const picked = await vscode.window.showWarningMessage(
+    // A modal that cannot be shown (a headless test host refuses dialogs) counts as "no": nothing runs on a dirty tree.
+    const picked = await Promise.resolve(vscode.window.showWarningMessage(
       `${this.taskId}: worktrees are off and ${root} has uncommitted changes. Claude would work on top of them, and the `
       + 'phase checkpoints would commit them. Run anyway?',
-      { modal: true, detail: `${listed}${more}` }, go);
+      { modal: true, detail: `${listed}${more}` }, go)).catch(() => undefined);
     return picked === go;
   }
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { gateDecisionsOf } from './gate-decisions';
 import { isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import type { WorkItem } from '../../model/work-item';
@@ -55,7 +56,8 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
     const { tasks, initiatives, diagnostics } = linkOrc(input.files, { root: input.ctx.root, now: input.now, locator: input.locator },
       { memo, changed: input.changed });
-    return { items: [...tasks, ...initiatives], decisions: [], diagnostics };
+    // Human gates the executor left pending in state.yaml are questions for the inbox.
+    return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };
   }
 
   sources(item: WorkItem): readonly string[] {

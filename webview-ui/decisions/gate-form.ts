@@ -1,0 +1,65 @@
+import type { DecisionView } from '../../src/shared/decisions-protocol';
+import type { GateFormView } from '../../src/shared/gate-protocol';
+import type { FormHooks } from './crp-form';
+import { h } from './dom';
+
+/** The draft's `choices` key that holds the button pressed (the page builds `{ form: 'gate', decision, rationale }`). */
+export const GATE_CHOICE = 'gate';
+
+/**
+ * A human gate of an orc run: which task and phase waits, what the phase left (checkpoint, files, artifacts), and
+ * Approve / Reject. A rejection needs a reason (the agent reads it on the retry); an approval may have one.
+ * The reason is kept as the draft's rationale, so hiding the view loses nothing.
+ */
+export function renderGateForm(view: DecisionView, form: GateFormView, hooks: FormHooks): HTMLElement {
+  const draft = { ...hooks.draft, choices: { ...hooks.draft.choices } };
+  const section = h('section', { class: 'decision gate', 'data-key': view.key, 'data-form': 'gate' });
+  const toggle = h('button', { class: 'toggle', 'aria-expanded': String(!hooks.collapsed), title: hooks.collapsed ? 'Show the form' : 'Fold the form' },
+    hooks.collapsed ? '▸' : '▾');
+  toggle.addEventListener('click', () => hooks.onToggle(!hooks.collapsed));
+  section.append(h('header', {},
+    !hooks.single && toggle,
+    h('h2', {}, view.title),
+    h('span', { class: 'pill' }, `${form.gateType} gate`),
+    h('div', { class: 'subtitle' }, view.subtitle, form.requestedAt ? ` · since ${form.requestedAt}` : ''),
+    h('div', { class: 'links' },
+      !hooks.single && link('Open in editor', hooks.onOpenPanel, 'open-panel'),
+      link(view.source, hooks.onOpenSource, 'open-source'))));
+  const headline = `${form.taskId} waits for approval after ${form.phase}${form.nextPhase ? `; next: ${form.nextPhase}` : ''}.`;
+  if (hooks.collapsed && !hooks.single) { section.append(h('p', { class: 'headline' }, headline)); return section; }
+
+  section.append(h('p', { class: 'headline' }, headline));
+  const facts: [string, string | null][] = [
+    ['Phase status', form.phaseStatus], ['Checkpoint', form.checkpoint?.slice(0, 12) ?? null],
+    ['Done when', form.criteria.length ? form.criteria.join(', ') : null],
+    ['Files changed', form.filesChanged.length ? form.filesChanged.join(', ') : null],
+    ['Artifacts', form.artifacts.length ? form.artifacts.join(', ') : null],
+  ];
+  const shown = facts.filter(([, v]) => v !== null) as [string, string][];
+  if (shown.length) section.append(h('dl', { class: 'gate-facts' }, ...shown.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])));
+
+  const reason = h('vscode-text-area', { name: 'rationale', placeholder: 'Why (required to reject: the agent reads it when it retries)', resize: 'vertical', rows: '3' },
+    'Reason') as HTMLElement & { value: string };
+  reason.value = draft.rationale;
+  const approve = h('vscode-button', { class: 'submit approve', appearance: 'primary' }, 'Approve') as HTMLElement & { disabled: boolean };
+  const reject = h('vscode-button', { class: 'submit reject', appearance: 'secondary' }, 'Reject') as HTMLElement & { disabled: boolean };
+  const refresh = () => {
+    approve.disabled = !hooks.trusted;
+    reject.disabled = !hooks.trusted || !draft.rationale.trim();
+  };
+  reason.addEventListener('input', () => { draft.rationale = reason.value; hooks.onDraft(draft); refresh(); });
+  const decide = (choice: 'approved' | 'rejected') => { draft.choices[GATE_CHOICE] = choice; hooks.onDraft(draft); hooks.onSubmit(); };
+  approve.addEventListener('click', () => { if (!approve.disabled) decide('approved'); });
+  reject.addEventListener('click', () => { if (!reject.disabled) decide('rejected'); });
+  section.append(reason);
+  if (!hooks.trusted) section.append(h('p', { class: 'untrusted' }, 'This workspace is not trusted, so Baton writes no files here. Trust the workspace to answer.'));
+  section.append(h('div', { class: 'actions' }, approve, ' ', reject), h('div', { class: 'error', role: 'alert' }));
+  refresh();
+  return section;
+}
+
+function link(text: string, onClick: () => void, className: string): HTMLElement {
+  const a = h('a', { href: '#', class: className }, text);
+  a.addEventListener('click', (e) => { e.preventDefault(); onClick(); });
+  return a;
+}
