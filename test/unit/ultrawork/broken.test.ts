@@ -50,13 +50,14 @@ describe('Ultrawork reader (broken fixture home)', () => {
     assert.ok(tasks.get('g7-mine-broken-tasks/3')!.blocked && tasks.get('g7-mine-broken-tasks/4')!.blocked);
   });
 
-  it('reads evidence/log.jsonl line by line: a bad line is an error at its line, a half-written last line is not', async () => {
+  it('reads evidence/log.jsonl line by line: a bad line is an error at its line, an unknown type a warning, a half-written last line nothing', async () => {
     const { sessions, diagnostics } = await scanUltrawork(ws, fixtureHome('broken'));
     const log = diagnostics.filter((d) => d.file === file('g7-mine-broken-tasks/evidence/log.jsonl'));
-    assert.deepStrictEqual(log.map((d) => `${d.line} ${d.severity}`), ['2 error']);
+    assert.deepStrictEqual(log.map((d) => `${d.line} ${d.severity}`), ['2 error', '3 warning']);
     assert.match(log[0]!.message, /not valid JSON/);
+    assert.match(log[1]!.message, /^unknown evidence type "hunch"/);
     const s = sessions.get('g7-mine-broken-tasks')!;
-    assert.deepStrictEqual(s.recentEvidence.map((e) => e.summary), ['third', 'first', 'it works']);
+    assert.deepStrictEqual(s.recentEvidence.map((e) => `${e.type}:${e.summary}`), ['manual:third', 'hunch:second', 'manual:first', 'telepathy:it works']);
   });
 
   it('shows nothing of another project\'s session, not even its problems', async () => {

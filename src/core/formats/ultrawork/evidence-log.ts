@@ -1,6 +1,7 @@
 import { linesFromEnd, type TailScan } from '../../io/tail-lines';
 import type { UltraworkEvidence } from './model';
 import { normalizeEvidence } from './evidence';
+import { EVIDENCE_TYPES } from './vocabulary';
 
 export interface EvidenceLogProblem {
   readonly severity: 'error' | 'warning';
@@ -29,6 +30,7 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
   const scan: { value?: TailScan } = {};
   const seen: { fromEnd: number; entry?: UltraworkEvidence; problem?: string }[] = [];
   let oldest = 0;
+  const unknownTypes = new Map<string, number>();
   let stopped = false;
   for await (const line of linesFromEnd(file, scan, { maxBytes: 16 * 1024 * 1024 })) {
     oldest = line.fromEnd;
@@ -42,6 +44,8 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
     }
     const entry = normalizeEvidence(value);
     seen.push(entry ? { fromEnd: line.fromEnd, entry } : { fromEnd: line.fromEnd, problem: 'an evidence line should be a JSON object' });
+    // Unknown types are kept and shown as written; one warning per type, at its oldest line read.
+    if (entry?.type && !EVIDENCE_TYPES.includes(entry.type)) unknownTypes.set(entry.type, line.fromEnd);
     if (seen.length >= limit) { stopped = true; break; }
   }
   const state = scan.value!;
@@ -51,6 +55,10 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
   const problems: EvidenceLogProblem[] = seen.filter((s) => s.problem).map((s) => ({
     severity: 'error', fromEnd: s.fromEnd, line: total === null ? null : total - s.fromEnd + 1, message: s.problem!,
   }));
+  for (const [type, fromEnd] of unknownTypes) {
+    problems.push({ severity: 'warning', fromEnd, line: total === null ? null : total - fromEnd + 1,
+      message: `unknown evidence type "${type}" (known: ${EVIDENCE_TYPES.join(', ')}); shown as written` });
+  }
   for (const fromEnd of state.oversized) problems.push({ severity: 'error', line: null, fromEnd, message: 'line is too long to read; skipped' });
   return { size: state.size, mtimeMs: state.mtimeMs, entries: seen.flatMap((s) => (s.entry ? [s.entry] : [])), problems,
     complete };
