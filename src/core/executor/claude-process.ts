@@ -26,6 +26,8 @@ export interface ClaudeExit {
   /** Every assistant text block, in order (the transcript's response). */
   readonly text: string;
   readonly usage: Usage | null;
+  /** The model the CLI reported in its init line. */
+  readonly model: string | null;
   readonly timedOut: boolean;
   readonly cancelled: boolean;
   /** The process could not be started (ENOENT, EACCES, …). */
@@ -44,6 +46,7 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
     const splitter = new LineSplitter();
     const texts: string[] = [];
     let result: ResultLine | null = null;
+    let model: string | null = null;
     let stderrTail = '';
     let timedOut = false;
     let cancelled = false;
@@ -63,6 +66,7 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
       if (!message) return;
       if (message.type === 'assistant') for (const b of message.blocks) if (b.kind === 'text') texts.push(b.text);
       if (message.type === 'result') result = message;
+      if (message.type === 'init' && message.model) model = message.model;
       inv.onMessage(message);
     };
     child.stdout.on('data', (chunk: Buffer) => { for (const line of splitter.push(chunk)) handle(line); });
@@ -99,7 +103,7 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
       const r = result as ResultLine | null;
       resolve({
         exitCode: exitInfo?.code ?? null, signal: exitInfo?.signal ?? null, result: r, text: texts.join('\n\n'),
-        usage: r?.usage ?? null, timedOut, cancelled, spawnError, partialLine, stderrTail,
+        usage: r?.usage ?? null, model, timedOut, cancelled, spawnError, partialLine, stderrTail,
       });
     };
     child.on('error', (err) => {
@@ -118,6 +122,6 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
 }
 
 function failedToStart(message: string): ClaudeExit {
-  return { exitCode: null, signal: null, result: null, text: '', usage: null, timedOut: false, cancelled: false,
+  return { exitCode: null, signal: null, result: null, text: '', usage: null, model: null, timedOut: false, cancelled: false,
     spawnError: message, partialLine: null, stderrTail: '' };
 }

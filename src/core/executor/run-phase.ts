@@ -95,7 +95,7 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
         ...(outcome === 'blocked' ? [`- Phase blocked: ${message}`] : []), ...(outcome === 'error' ? [`- Error: ${message}`] : [])],
       files,
     });
-    await rc.state.iterationEnded(phase.name, exit.result?.numTurns ?? 0, files.map((f) => f.file), rc.ledger, null);
+    await rc.state.iterationEnded(phase.name, exit.result?.numTurns ?? 0, files.map((f) => f.file), rc.ledger, exit.model);
     rc.emit({ type: 'iteration-end', phase: phase.name, iteration, outcome, message, transcript });
 
     if (outcome === 'complete') result = { status: 'completed', message: null, summary: lastWords(verdict.kind === 'ok' ? verdict.text : '') };

@@ -5,6 +5,7 @@ import { checkOrphaned } from '../formats/orc/orphan';
 import type { StateFields } from '../formats/orc/schemas';
 import { loadExecutorConfig } from './config';
 import type { ExecutorEvent, ExecutorHost, RunHandle, RunOutcome, RunRequest } from './contract';
+import { findExecutable } from './find-executable';
 import { loadTaskContext } from './load-task';
 import { runPhases } from './run-phases';
 import type { ExecutorOptions, RunContext } from './run-context';
@@ -49,6 +50,10 @@ async function execute(request: RunRequest, host: ExecutorHost, options: Executo
   if ('error' in task) return refused(task.error);
   if (request.phase !== undefined && !task.phases.some((p) => p.name === request.phase)) {
     return refused(`${task.taskId}'s plan has no phase "${request.phase}" (phases: ${task.phases.map((p) => p.name).join(', ')})`);
+  }
+  const env = { ...process.env, ...options.env };
+  if (!(await findExecutable(config.claudePath, env))) {
+    return refused(`the Claude CLI "${config.claudePath}" was not found or is not executable (orc.yaml claude.path${request.overrides?.claudePath ? ', or the override' : ''})`);
   }
   const timeout = request.overrides?.timeoutSeconds;
   if (timeout !== undefined && !(timeout > 0)) return refused(`timeout must be a positive number of seconds, not ${timeout}`);

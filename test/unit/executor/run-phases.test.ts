@@ -17,8 +17,10 @@ describe('executor: phases and iterations', function () {
   this.timeout(30_000);
   let repo: ExecutorRepo;
   afterEach(() => {
-    for (const c of repo.calls()) if (alive(c.pid)) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
+    const left = repo.calls().filter((c) => alive(c.pid));
+    for (const c of left) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
     repo.dispose();
+    assert.deepEqual(left.map((c) => c.pid), [], 'no Claude process is left running');
   });
 
   it('completes a phase in two iterations of one session, then stops at the next phase when Claude is blocked', async () => {
