@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { answerOrcGate } from '../core/formats/orc/answer-gate';
-import { gateDecisionsOf } from '../core/formats/orc/gate-decisions';
-import type { OrcTask } from '../core/formats/orc/model';
+import { answerDecision } from '../core/decisions/answer-decision';
+import type { OrcGateDecision } from '../core/formats/orc/gate-decisions';
 import { UsageError } from './args';
 import { openService } from './open-service';
 
@@ -23,20 +22,20 @@ export async function answerGate(id: string, options: readonly string[], rationa
   const decision = options[0] === 'approve' ? 'approved' : 'rejected';
   if (decision === 'rejected' && !rationale?.trim()) throw new UsageError('a rejection needs --rationale TEXT (the agent reads it when it redoes the phase)');
   const { root, service } = await openService({ dir, home: undefined, noCache: true });
-  const tasks = service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root);
-  const pending = gateDecisionsOf(tasks);
+  const pending = service.decisions().filter((d): d is OrcGateDecision => d.system === 'orc' && d.kind === 'gate' && d.root === root);
   const target = pending.find((d) => d.id === id);
   if (!target) {
     process.stderr.write(`baton answer: no pending gate ${id} under ${root}` +
       `${pending.length ? ` (pending: ${pending.map((d) => d.id).join(', ')})` : ''}.\n`);
     return 1;
   }
-  const outcome = await answerOrcGate(target.file, target.phase, target.fingerprint, { decision, rationale: rationale ?? '' });
+  // The inbox's own path: the answer is checked against the gate record as this scan read it.
+  const outcome = await answerDecision(target, target.fingerprint, { form: 'gate', decision, rationale: rationale ?? '' });
   if (!outcome.ok) {
     process.stderr.write(`baton answer: ${outcome.message}\n`);
     return 1;
   }
-  out(`${id}: ${outcome.message} (${path.relative(root, target.file).split(path.sep).join('/')} written)` +
-    `${decision === 'approved' ? `; continue with: baton run ${target.taskId}` : '; the phase will be redone by the next run'}.`);
+  out(`${outcome.message} (${path.relative(root, target.file).split(path.sep).join('/')} written)` +
+    `${decision === 'approved' ? ` Continue with: baton run ${target.taskId}` : ' The next run redoes the phase.'}`);
   return 0;
 }

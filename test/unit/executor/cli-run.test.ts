@@ -118,6 +118,13 @@ describe('baton run', function () {
     assert.equal(s.status, 'paused');
     assert.deepEqual(s.gates.map((g: Record<string, unknown>) => [g.phase, g.type, g.decision]), [['spec', 'human', 'pending']]);
 
+    // The inbox sees it from the files alone: a Decision of the service, and in `baton scan --json`.
+    const service = new OrchestrationService({ folders: [{ root: repo.root }] });
+    await service.scan();
+    const inbox = service.decisions().filter((d) => d.system === 'orc');
+    assert.deepEqual(inbox.map((d) => [d.kind, d.id, d.status]), [['gate', 'TASK-001:spec', 'pending']]);
+    const scan = JSON.parse(baton(repo, 'scan', repo.root, '--json').stdout) as { decisions: Record<string, unknown>[] };
+    assert.deepEqual(scan.decisions.map((d) => [d.system, d.kind, d.id, d.phase, d.file]), [['orc', 'gate', 'TASK-001:spec', 'spec', '.orc/tasks/TASK-001/state.yaml']]);
     const decisions = gateDecisionsOf([await scanTask(repo.root)]);
     assert.equal(decisions.length, 1);
     assert.equal(decisions[0]!.id, 'TASK-001:spec');
