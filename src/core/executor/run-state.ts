@@ -1,6 +1,6 @@
 import os from 'node:os';
-import { isSeq, type Document } from 'yaml';
-import { appendIn, YamlStore } from './yaml-store';
+import { isMap, isSeq, type Document } from 'yaml';
+import { appendIn, ensureMap, YamlStore } from './yaml-store';
 import type { TokenLedger } from './token-ledger';
 
 /** RFC 3339 in UTC without milliseconds, as orc writes timestamps. */
@@ -69,6 +69,7 @@ export class RunState {
     const at = stamp(this.now());
     await this.state.update((doc) => {
       doc.set('current_phase', phase);
+      ensureMap(doc, ['phases', phase]);
       doc.setIn(['phases', phase, 'status'], 'running');
       if (!resumed || !doc.hasIn(['phases', phase, 'started_at'])) doc.setIn(['phases', phase, 'started_at'], at);
       doc.deleteIn(['phases', phase, 'completed_at']);
@@ -181,9 +182,13 @@ export class RunState {
 /** Key by key, so comments beside the counts (the spec's example has some) stay. */
 function writeTokens(doc: Document, ledger: TokenLedger): void {
   const snap = ledger.snapshot();
+  ensureMap(doc, ['tokens', 'by_phase']);
+  ensureMap(doc, ['cost', 'phase_costs']);
   setAll(doc, ['tokens'], snap.tokens);
   for (const [phase, counts] of snap.phaseTokens) {
-    if (doc.hasIn(['phases', phase])) setAll(doc, ['phases', phase, 'tokens'], { ...counts });
+    if (!isMap(doc.getIn(['phases', phase], true))) continue;
+    ensureMap(doc, ['phases', phase, 'tokens']);
+    setAll(doc, ['phases', phase, 'tokens'], { ...counts });
   }
   setAll(doc, ['cost'], snap.cost);
 }

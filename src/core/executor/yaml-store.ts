@@ -23,7 +23,9 @@ export class YamlStore {
   /** The file's current content as plain data (an empty mapping when it does not exist yet). */
   async read(): Promise<Record<string, unknown>> {
     const text = await fs.readFile(this.file, 'utf8').catch(() => '');
-    const value: unknown = parseDocument(text).toJS();
+    const doc = parseDocument(text);
+    if (doc.errors.length) throw new Error(`${this.file} is not valid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+    const value: unknown = doc.toJS({ maxAliasCount: 100 });
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? value as Record<string, unknown> : {};
   }
 
@@ -40,6 +42,17 @@ export class YamlStore {
       return;
     }
     throw new Error(`${this.file} kept changing while the executor tried to update it`);
+  }
+}
+
+/**
+ * Makes the value at `path` a mapping, so keys can be set under it: a hand-edited `spec: ~` or `tokens: 5` is
+ * replaced (a scalar cannot hold keys); an existing mapping is left as it is.
+ */
+export function ensureMap(doc: Document, path: readonly string[]): void {
+  for (let i = 1; i <= path.length; i++) {
+    const at = path.slice(0, i);
+    if (!isMap(doc.getIn(at, true))) doc.setIn(at, doc.createNode({}));
   }
 }
 

@@ -84,6 +84,32 @@ describe('executor: gates, criteria, prompts, checkout', function () {
     assert.equal(repo.git('show', '--name-only', '--format=', 'HEAD').split('\n').filter(Boolean).sort().join(','), 'README.md,notes.md');
   });
 
+  it('keeps going over a hand-edited state.yaml (null phase, scalar tokens), keeping its comments and unknown fields', async () => {
+    repo = new ExecutorRepo({ phases: [{ name: 'spec', type: 'spec' }] }).scenario({ calls: [[complete()]] });
+    repo.ws.write('.orc/tasks/TASK-001/state.yaml', '# hand-edited\nstatus: planned  # set by hand\nphases:\n  spec: ~\n  old: {status: completed, tokens: {input_tokens: 7}}\ntokens: 5\nmy_field: {keep: me}\n');
+    const { outcome } = await runToEnd(repo);
+    assert.equal(outcome.status, 'completed', outcome.message);
+    const text = repo.stateText();
+    assert.match(text, /^# hand-edited\n/);
+    assert.match(text, /status: completed +# set by hand/);
+    const s = repo.state();
+    assert.deepEqual(s.my_field, { keep: 'me' });
+    assert.equal(s.phases.spec.status, 'completed');
+    assert.equal(s.phases.old.tokens.input_tokens, 7);
+    assert.equal(s.tokens.total_tokens, 470 * 1, 'the scalar total was not a count to add to');
+  });
+
+  it('refuses a state.yaml that is not valid YAML and leaves it as it is', async () => {
+    repo = new ExecutorRepo().scenario({ calls: [[complete()]] });
+    const broken = 'status: [unclosed\n';
+    repo.ws.write('.orc/tasks/TASK-001/state.yaml', broken);
+    const { outcome } = await runToEnd(repo);
+    assert.equal(outcome.status, 'refused');
+    assert.match(outcome.message, /state\.yaml of TASK-001 cannot be read/);
+    assert.equal(repo.stateText(), broken);
+    assert.equal(repo.calls().length, 0);
+  });
+
   it('refuses invalid requests without spawning anything', async () => {
     repo = new ExecutorRepo().scenario({ calls: [[complete()]] });
     for (const [request, message] of [
