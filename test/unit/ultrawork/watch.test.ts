@@ -47,6 +47,17 @@ describe('Ultrawork sessions outside every workspace folder, as the watcher repo
     assert.deepStrictEqual(sessions(), []);
   });
 
+  it('numbers evidence lines exactly when the log starts with blank lines (skipped, still counted)', async () => {
+    const dir = path.join(home, SESSIONS, 'padded');
+    mkdirSync(path.join(dir, 'evidence'), { recursive: true });
+    writeFileSync(path.join(dir, 'session.json'), JSON.stringify({ version: '7.0', working_dir: ws, phase: 'EXECUTION' }));
+    writeFileSync(path.join(dir, 'evidence', 'log.jsonl'), '\n'.repeat(100000) + '{bad\n\n{"type":"manual","summary":"ok"}\n');
+    await service.fileChanged(dir);
+    const problems = service.diagnostics().filter((d) => d.file.endsWith('log.jsonl'));
+    assert.deepStrictEqual(problems.map((d) => `${d.line}:${d.severity}`), ['100001:error']);
+    assert.deepStrictEqual(sessions()[0]!.recentEvidence.map((e) => e.summary), ['ok']);
+  });
+
   it('reads only the end of a huge evidence/log.jsonl', async () => {
     const dir = path.join(home, SESSIONS, 'big');
     mkdirSync(path.join(dir, 'evidence'), { recursive: true });

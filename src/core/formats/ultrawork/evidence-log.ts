@@ -1,4 +1,4 @@
-import { linesFromEnd, type TailScan } from '../../io/tail-lines';
+import { countNewlines, linesFromEnd, type TailScan } from '../../io/tail-lines';
 import type { UltraworkEvidence } from './model';
 import { normalizeEvidence } from './evidence';
 import { EVIDENCE_TYPES } from './vocabulary';
@@ -29,11 +29,12 @@ export interface EvidenceLogTail {
 export async function readEvidenceLog(file: string, limit: number): Promise<EvidenceLogTail> {
   const scan: { value?: TailScan } = {};
   const seen: { fromEnd: number; entry?: UltraworkEvidence; problem?: string }[] = [];
-  let oldest = 0;
+  let oldest: { fromEnd: number; offset: number } | undefined;
   const unknownTypes = new Map<string, number>();
   let stopped = false;
-  for await (const line of linesFromEnd(file, scan, { maxBytes: 16 * 1024 * 1024 })) {
-    oldest = line.fromEnd;
+  // Blank lines are skipped by the reader itself (counted, not yielded): a log padded with millions of them costs no more.
+  for await (const line of linesFromEnd(file, scan, { maxBytes: 16 * 1024 * 1024, skipBlank: true })) {
+    oldest = { fromEnd: line.fromEnd, offset: line.offset };
     if (!line.text.trim()) continue;
     let value: unknown;
     try {
@@ -51,7 +52,9 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
   const state = scan.value!;
   // Lines are numbered from the end while reading; once the start was reached the absolute number is known.
   const complete = state.reachedStart && !stopped;
-  const total = complete ? oldest : null;
+  // Only blank lines can precede the oldest line yielded; they are counted only when a problem needs a line number.
+  const numbered = complete && oldest !== undefined && (oldest.offset === 0 || seen.some((x) => x.problem) || unknownTypes.size > 0);
+  const total = numbered ? oldest!.fromEnd + (oldest!.offset === 0 ? 0 : await countNewlines(file, oldest!.offset)) : null;
   const problems: EvidenceLogProblem[] = seen.filter((s) => s.problem).map((s) => ({
     severity: 'error', fromEnd: s.fromEnd, line: total === null ? null : total - s.fromEnd + 1, message: s.problem!,
   }));
