@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { CACHE_DIR } from './cache';
 
-const RECIPE = 'orc-v1';
+const RECIPE = 'orc-v3';
 const STATUSES = ['created', 'planned', 'running', 'paused', 'blocked', 'completed', 'failed'] as const;
 const WEIGHTS = ['trivial', 'small', 'medium', 'large'] as const;
 const PRIORITIES = ['critical', 'high', 'normal', 'low'] as const;
@@ -38,12 +38,18 @@ metadata:
 `;
 }
 
+/** A short git sha; orc (Go's YAML encoder) quotes one that would read as a number (`1234e567`), as here. */
+function sha(n: number): string {
+  const hex = (n * 2654435761 >>> 0).toString(16).padStart(8, 'a');
+  return /^[0-9]+(e[0-9]+)?$/.test(hex) ? `"${hex}"` : hex;
+}
+
 function stateYaml(i: number): string {
   const phases = PHASES.slice(0, 1 + (i % PHASES.length)).map((p, n) => `  ${p}:
     status: ${n === i % PHASES.length ? 'running' : 'completed'}
     started_at: ${stamp(i + n * 10)}
     iterations: ${1 + (n % 3)}
-    checkpoint: ${(i * 7919 + n).toString(16).padStart(9, '0')}
+    checkpoint: ${sha(i * 7919 + n)}
 `).join('');
   return `task_id: ${taskId(i)}
 current_phase: ${PHASES[i % PHASES.length]}

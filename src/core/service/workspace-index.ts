@@ -1,6 +1,6 @@
-import { promises as fs, readFileSync } from 'node:fs';
+import { promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { readStateText } from '../io/read-text';
+import { readStateTextSync } from '../io/read-text';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { Decision, WorkItem } from '../model/work-item';
@@ -18,7 +18,8 @@ export interface IndexChange {
   readonly decisionsChanged: boolean;
 }
 
-const READ_CONCURRENCY = 64;
+/** A scan reads in slices of about this long, so the extension host stays responsive while it runs. */
+const YIELD_EVERY_MS = 12;
 
 /**
  * The index of one workspace folder: every file of every adapter, parsed once and kept by path, plus each
@@ -45,10 +46,13 @@ export class WorkspaceIndex {
     this.recordMaps.clear();
     for (const adapter of this.adapters) {
       const files = await adapter.discover(this.ctx);
-      await forEachLimit(files, READ_CONCURRENCY, async (file) => {
+      let slice = Date.now();
+      for (const file of files) {
         const entry = await this.readEntry(adapter, file, cache.get(file));
         if (entry) this.put(file, adapter, entry);
-      });
+        // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
+        if (Date.now() - slice >= YIELD_EVERY_MS) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
+      }
     }
     for (const adapter of this.adapters) this.relink(adapter);
     return this.diff(before, true);
@@ -156,13 +160,13 @@ export class WorkspaceIndex {
 
   private async readEntry(adapter: SystemAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
     if (cached && cached.system === adapter.system && cached.version === adapter.version) {
-      const stat = await fs.stat(file).catch(() => undefined);
+      const stat = statIfAny(file);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
     const own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
     if (own === 'missing') return undefined;
     if (own !== 'whole') return { system: adapter.system, version: adapter.version, ...own };
-    const read = await readStateText(file);
+    const read = readStateTextSync(file);
     if (!read.ok) {
       if (read.missing) return undefined;
       return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
@@ -245,8 +249,10 @@ function readLocator(file: string): YamlLocator | undefined {
   }
 }
 
-async function forEachLimit<T>(list: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => { while (next < list.length) await fn(list[next++]!); };
-  await Promise.all(Array.from({ length: Math.min(limit, list.length) }, worker));
+function statIfAny(file: string): Stats | undefined {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
+  }
 }

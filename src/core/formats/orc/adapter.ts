@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { gateDecisionsOf } from './gate-decisions';
-import { isFile, subfolders } from '../../io/list-dirs';
+import { filesIn, isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
 import type { WorkItem } from '../../model/work-item';
 import { linkOrc, OrcLinkMemo } from './link';
@@ -20,12 +20,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
       if (await isFile(file)) found.push(file);
     }
     const [tasks, initiatives] = await Promise.all([subfolders(path.join(orc, 'tasks')), subfolders(path.join(orc, 'initiatives'))]);
-    const candidates = [
-      ...tasks.flatMap((d) => ['task.yaml', 'state.yaml', 'plan.yaml'].map((f) => path.join(orc, 'tasks', d, f))),
-      ...initiatives.map((d) => path.join(orc, 'initiatives', d, 'initiative.yaml')),
+    return [
+      ...found,
+      ...await filesIn(tasks.map((d) => path.join(orc, 'tasks', d)), ['task.yaml', 'state.yaml', 'plan.yaml']),
+      ...await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml']),
     ];
-    const exists = await Promise.all(candidates.map(isFile));
-    return [...found, ...candidates.filter((_, i) => exists[i])];
   }
 
   watchPatterns(ctx: SourceContext): WatchPattern[] {
