@@ -165,6 +165,26 @@ describe('baton run', function () {
     assert.equal(s.phases.spec.error, 'rejected at the gate: Missing the error cases');
   });
 
+  it('Ctrl-C (SIGINT) ends Claude\'s process group and leaves the run paused', async () => {
+    const repo = make().scenario({ calls: [[{ text: 'Working.' }, { hang: true }]] });
+    const child = spawn(process.execPath, [CLI, 'run', 'TASK-001', '--dir', repo.root], { env: { ...process.env, ...repo.env() }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (c: Buffer) => { stdout += c.toString(); });
+    const deadline = Date.now() + 20_000;
+    while (!stdout.includes('Working.')) {
+      assert.ok(Date.now() < deadline, 'Claude started');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((r) => child.once('exit', r));
+    assert.equal(code, 1);
+    assert.match(stdout, /=== run cancelled/);
+    assert.ok(!alive(repo.calls()[0]!.pid));
+    const s = repo.state();
+    assert.equal(s.status, 'paused');
+    assert.equal(s.phases.spec.status, 'interrupted');
+  });
+
   it('refuses a dirty checkout without worktrees, and a task or phase that does not exist (usage: exit 2)', () => {
     const repo = make({ worktrees: false }).scenario({ calls: [[complete()]] });
     repo.ws.write('README.md', '# changed\n');

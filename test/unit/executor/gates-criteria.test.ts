@@ -99,6 +99,23 @@ describe('executor: gates, criteria, prompts, checkout', function () {
     assert.equal(s.tokens.total_tokens, 470 * 1, 'the scalar total was not a count to add to');
   });
 
+  it('checkpoints every checkpoint_frequency iterations, and a person rejecting a live human gate fails the phase', async () => {
+    const phases = [{ name: 'implement', type: 'implement', max_iterations: 3, checkpoint_frequency: 1, gate: { type: 'human' } }, { name: 'docs', type: 'docs' }];
+    repo = new ExecutorRepo({ phases }).scenario({ calls: [[{ write: 'a.txt', content: '1\n' }, { stderr: 'warning: something odd' }, { result: 'success', text: 'more to do' }], [{ write: 'b.txt', content: '2\n' }, complete()]] });
+    const host = scriptedHost({ gate: { decision: 'rejected', rationale: 'b.txt is not wanted' } });
+    const { outcome, events } = await runToEnd(repo, {}, host);
+    assert.equal(outcome.status, 'failed');
+    assert.match(outcome.message, /the gate after implement rejected it: b\.txt is not wanted/);
+    assert.ok(events.some((e) => e.type === 'stderr' && e.text.includes('warning: something odd')));
+    assert.deepEqual(repo.git('log', '--format=%s', 'orc/TASK-001').trim().split('\n'),
+      ['[orc] TASK-001: implement complete', '[orc] TASK-001: implement iteration 1', 'initial']);
+    const s = repo.state();
+    assert.equal(s.phases.implement.status, 'failed');
+    assert.equal(s.phases.implement.error, 'rejected at the gate: b.txt is not wanted');
+    assert.deepEqual(s.gates.map((g: Record<string, unknown>) => [g.phase, g.type, g.decision, g.rationale]), [['implement', 'human', 'rejected', 'b.txt is not wanted']]);
+    assert.equal(s.phases.docs, undefined);
+  });
+
   it('refuses a state.yaml that is not valid YAML and leaves it as it is', async () => {
     repo = new ExecutorRepo().scenario({ calls: [[complete()]] });
     const broken = 'status: [unclosed\n';
