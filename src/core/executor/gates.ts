@@ -5,7 +5,7 @@ import { fillTemplate, GATE_TEMPLATE } from './prompt-templates';
 import { promptValues } from './prompts';
 import { invokeClaude } from './invoke';
 import type { RunContext } from './run-context';
-import { stamp } from './run-state';
+import { stamp } from './time-format';
 
 /**
  * The gate after a phase. The plan's `gate.type` wins (orc wrote it for this task); otherwise orc.yaml's

@@ -1,22 +1,8 @@
 import os from 'node:os';
 import { isMap, isSeq, type Document } from 'yaml';
 import { appendIn, ensureMap, YamlStore } from './yaml-store';
+import { formatDuration, parseDurationMs, stamp } from './time-format';
 import type { TokenLedger } from './token-ledger';
-
-/** RFC 3339 in UTC without milliseconds, as orc writes timestamps. */
-export function stamp(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** orc's durations: `45s`, `13m5s`, `2h15m`. */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s}s`;
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = s % 60;
-  return h ? `${h}h${m ? `${m}m` : ''}` : `${m}m${rest ? `${rest}s` : ''}`;
-}
 
 export interface GateEntry {
   readonly phase: string;
@@ -208,12 +194,6 @@ function stringsOf(node: unknown): string[] {
   return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
 }
 
-function parseDurationMs(v: unknown): number {
-  if (typeof v !== 'string') return 0;
-  let ms = 0;
-  for (const m of v.matchAll(/(\d+)(h|m|s)/g)) ms += Number(m[1]) * (m[2] === 'h' ? 3_600_000 : m[2] === 'm' ? 60_000 : 1000);
-  return ms;
-}
 
 function withoutNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));

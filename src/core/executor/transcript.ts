@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write';
 import type { FileChange } from './git-tree';
-import { formatDuration, stamp } from './run-state';
+import { formatDuration, stamp } from './time-format';
 
 export interface TranscriptInput {
   readonly taskDir: string;
