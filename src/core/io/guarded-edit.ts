@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from './atomic-write';
+import { createFileAtomic } from './create-atomic';
+import { replaceIfUnchanged, ReplaceConflict } from './replace-if-unchanged';
 
 /** An edit that was not made, with the reason to show the person (nothing was written). */
 export class EditRefused extends Error {}
@@ -44,7 +45,8 @@ export interface PlannedWrite {
 
 /**
  * Writes every planned file, each atomically, after checking all of them first: if any changed on disk since it
- * was read (or a new file appeared meanwhile), nothing is written.
+ * was read (or a new file appeared meanwhile), nothing is written. Each replacement is checked once more at the
+ * rename itself (`replaceIfUnchanged`), so a write that lands during the edit is never overwritten.
  */
 export async function writeIfUnchanged(writes: readonly PlannedWrite[]): Promise<void> {
   for (const w of writes) {
@@ -55,7 +57,17 @@ export async function writeIfUnchanged(writes: readonly PlannedWrite[]): Promise
     }
   }
   for (const w of writes) {
-    if (w.sha256 === null) await fs.mkdir(path.dirname(w.file), { recursive: true });
-    await writeFileAtomic(w.file, w.text);
+    if (w.sha256 === null) {
+      await fs.mkdir(path.dirname(w.file), { recursive: true });
+      if (!(await createFileAtomic(w.file, w.text))) throw new EditRefused(`${path.basename(path.dirname(w.file))}/${path.basename(w.file)} already exists; nothing more was written`);
+      continue;
+    }
+    const expected = w.sha256;
+    try {
+      await replaceIfUnchanged(w.file, w.text, (bytes) => sha256(bytes) === expected);
+    } catch (err) {
+      if (err instanceof ReplaceConflict) throw new EditRefused(`${path.basename(w.file)}: ${err.message} while it was being edited; ${writes.length > 1 ? 'the files before it were written, ' : ''}nothing more was written — try again`);
+      throw err;
+    }
   }
 }

@@ -23,3 +23,11 @@ export async function readCurrent(file: string): Promise<CurrentText> {
   if (!decoded.ok) throw new Error(`${file}: ${decoded.reason}`);
   return { exists: true, text: decoded.text, hash: contentHash(decoded.text), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };
 }
+
+/** Whether bytes on disk are the version whose reader hash (`contentHash` of the decoded text) is `hash`. */
+export function hasCurrentHash(hash: string): (bytes: Buffer) => boolean {
+  return (bytes) => {
+    const decoded = decodeStateBytes(bytes, 0);
+    return decoded.ok && contentHash(decoded.text) === hash;
+  };
+}

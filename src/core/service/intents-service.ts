@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { appendLine } from '../io/append-line';
-import { writeFileAtomic } from '../io/atomic-write';
+import { hasCurrentHash } from '../io/read-current';
+import { replaceIfUnchanged, ReplaceConflict } from '../io/replace-if-unchanged';
 import { contentHash } from '../io/content-hash';
 import { decodeStateBytes } from '../io/read-text';
 import { resolveInside } from '../io/safe-path';
@@ -93,10 +94,15 @@ export class IntentsService {
     }
     const edit = setIntentStatus(read.text, intent.rootKey, intent.index, id, status.trim(), this.now());
     if (!edit.ok) throw new Error(edit.reason);
-    const again = await this.readText(intent.file);
-    if (again.hash !== read.hash) throw new StaleFileError(`${path.basename(intent.file)} changed while Baton was editing it; nothing was written`);
-    // A byte-order mark is not content, but it was there: keep it.
-    await writeFileAtomic(intent.file, read.bom ? `\ufeff${edit.text}` : edit.text);
+    // A byte-order mark is not content, but it was there: keep it. The file is replaced only while it still
+    // holds what was read, checked again at the rename itself.
+    try {
+      await replaceIfUnchanged(intent.file, read.bom ? `\ufeff${edit.text}` : edit.text, hasCurrentHash(read.hash));
+    } catch (err) {
+      if (!(err instanceof ReplaceConflict)) throw err;
+      void this.host.fileChanged(intent.file);
+      throw new StaleFileError(`${path.basename(intent.file)} changed while Baton was editing it (${err.message}); nothing was written`);
+    }
     await this.host.fileChanged(intent.file);
   }
 

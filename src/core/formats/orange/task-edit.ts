@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { appendLine } from '../../io/append-line';
-import { writeFileAtomic } from '../../io/atomic-write';
-import { readCurrent } from '../../io/read-current';
+import { hasCurrentHash, readCurrent } from '../../io/read-current';
+import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
 import { setScalar, YamlEditError } from '../../yaml/yaml-splice';
 import { splitTaskFile, type SplitTaskFile } from './frontmatter';
 import type { TaskRecord } from './model';
@@ -71,10 +71,14 @@ export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   const afterFence = split.after.slice(0, split.after.length - split.body.length);
   const text = split.before + yaml + afterFence + body;
 
-  // The last check, just before the write: another writer (the agent, orange) may have saved meanwhile.
-  const again = await readCurrent(edit.file);
-  if (!again.exists || again.hash !== current.hash) return { ok: false, message: `${name} changed on disk while it was being edited; nothing was written — try again` };
-  await writeFileAtomic(edit.file, current.bom ? `\ufeff${text}` : text);
+  // Another writer (the agent, orange) may save meanwhile: the file is replaced only while it still holds what
+  // was read, checked again at the rename itself.
+  try {
+    await replaceIfUnchanged(edit.file, current.bom ? `\ufeff${text}` : text, hasCurrentHash(current.hash));
+  } catch (err) {
+    if (!(err instanceof ReplaceConflict)) throw err;
+    return { ok: false, message: `${name} changed on disk while it was being edited; nothing was written — try again` };
+  }
   const history = historyBeside(edit.file);
   await appendLine(history, JSON.stringify({ type: 'status.changed', timestamp, from: record.status, to: edit.to,
     ...(edit.reason ? { reason: edit.reason } : {}), ...(round !== record.reviewRound ? { review_round: round } : {}), by: 'baton' }));

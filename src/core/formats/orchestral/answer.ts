@@ -1,8 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { writeFileAtomic } from '../../io/atomic-write';
+import { contentHash } from '../../io/content-hash';
 import { createFileAtomic } from '../../io/create-atomic';
-import { readCurrent, type CurrentText } from '../../io/read-current';
+import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
+import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
 import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
@@ -90,22 +91,21 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
 
   // 2. The CRP's status, checked against what was shown one last time right before the rename.
   const resolvedCrp = withBom(crp.bom, editJsonText(crp.text, [{ path: ['status'], value: 'resolved' }]));
-  if (!(await stillSame(target.crpFile, crp.hash))) {
+  if (!(await replaced(target.crpFile, resolvedCrp, crp.hash))) {
     await fs.rm(vcrFile, { force: true });
     return changed(`${crpName} changed while the answer was being written`);
   }
-  await writeFileAtomic(target.crpFile, resolvedCrp);
 
   // 3. The run's pending_crp, when it names this CRP (a run may already wait on another one).
   let stateCleared = false;
   if (state.exists && pendingCrpOf(state.text) === target.crpId) {
     const cleared = withBom(state.bom, editJsonText(state.text, [{ path: ['pending_crp'], value: null }]));
-    if (!(await stillSame(stateFile, state.hash))) {
-      await writeFileAtomic(target.crpFile, withBom(crp.bom, crp.text));
+    if (!(await replaced(stateFile, cleared, state.hash))) {
+      // Undo the CRP's status, but only over our own version of it: a newer external write stays.
+      await replaced(target.crpFile, withBom(crp.bom, crp.text), contentHash(resolvedCrp.replace(/^\ufeff/, '')));
       await fs.rm(vcrFile, { force: true });
       return changed(`state.json of ${path.basename(target.runDir)} changed while the answer was being written`);
     }
-    await writeFileAtomic(stateFile, cleared);
     stateCleared = true;
   }
   return { ok: true, vcrId, vcrFile, stateCleared };
@@ -159,9 +159,15 @@ function pendingCrpOf(text: string): unknown {
   }
 }
 
-async function stillSame(file: string, hash: string): Promise<boolean> {
-  const now = await readCurrent(file).catch(() => ({ exists: false as const }));
-  return now.exists && now.hash === hash;
+/** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */
+async function replaced(file: string, text: string, hash: string): Promise<boolean> {
+  try {
+    await replaceIfUnchanged(file, text, hasCurrentHash(hash));
+    return true;
+  } catch (err) {
+    if (err instanceof ReplaceConflict) return false;
+    throw err;
+  }
 }
 
 function withBom(bom: boolean, text: string): string {

@@ -1,0 +1,46 @@
+import { promises as fs, readFileSync, renameSync, statSync } from 'node:fs';
+import { writeTempBeside } from './atomic-write';
+
+/** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
+export class ReplaceConflict extends Error {}
+
+/**
+ * Replaces a file atomically, but only while it still holds the version the new text was made from
+ * (`isExpected(bytes)`), so that an external write made after Baton's read is never overwritten.
+ *
+ * POSIX has no compare-and-rename, so the window is closed as far as a lock-free writer can:
+ * 1. the new text goes to a flushed temp file beside the target;
+ * 2. the current file is pinned under a second name (a hard link), and the pinned bytes are checked;
+ * 3. right before the rename, the target must still be the pinned inode (a writer that replaced the file by
+ *    rename since is seen here), then the rename — both synchronous, back to back;
+ * 4. the pinned bytes are checked again: a writer that wrote into the old file in place (an append) between
+ *    the check and the rename is seen here, and the old file (with that write) is put back.
+ * What remains: a writer that renames over the file in the microseconds between 3's inode check and the rename,
+ * and one that keeps a descriptor opened before the rename and writes through it after 4. See docs/architecture.md.
+ */
+export async function replaceIfUnchanged(file: string, text: string | Uint8Array, isExpected: (bytes: Buffer) => boolean): Promise<void> {
+  const temp = await writeTempBeside(file, text);
+  const pin = `${temp}.pin`;
+  try {
+    try {
+      await fs.link(file, pin);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ReplaceConflict('the file was deleted');
+      throw err;
+    }
+    const pinned = await fs.stat(pin);
+    if (!isExpected(await fs.readFile(pin))) throw new ReplaceConflict('the file changed on disk');
+    const ours = (await fs.stat(temp)).ino;
+    if (statSync(file, { throwIfNoEntry: false })?.ino !== pinned.ino) throw new ReplaceConflict('the file was replaced on disk');
+    renameSync(temp, file);
+    if (!isExpected(readFileSync(pin))) {
+      // An in-place write reached the old file after the check: it wins, and the edit is taken back — unless yet
+      // another writer replaced ours meanwhile (theirs is then the newest version).
+      if (statSync(file, { throwIfNoEntry: false })?.ino === ours) renameSync(pin, file);
+      throw new ReplaceConflict('the file changed on disk while it was being written');
+    }
+  } finally {
+    await fs.rm(temp, { force: true });
+    await fs.rm(pin, { force: true });
+  }
+}
