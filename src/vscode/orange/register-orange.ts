@@ -6,6 +6,9 @@ import { SessionProbe } from './session-probe';
 
 export const ORANGE_VIEW = 'baton.orange';
 
+/** While the view is visible, tmux is asked this often whether the shown sessions still live (an agent may crash). */
+const SESSION_RECHECK_MS = 15_000;
+
 /** What tests in the extension host reach through BatonApi. */
 export interface OrangeApi {
   readonly tree: OrangeTreeProvider;
@@ -23,7 +26,11 @@ export function registerOrange(context: vscode.ExtensionContext, service: Orches
       ? 'No orange tasks for this folder. Baton reads projects.json in your orange folder (setting baton.orange.root, default ~/orange) and shows the tasks of the projects whose path is this folder.'
       : undefined;
   };
+  const recheck = setInterval(() => {
+    if (!view.visible) return;
+    for (const name of new Set(tree.tasks().map((t) => t.tmuxSession).filter((n): n is string => !!n))) void sessions.check(name);
+  }, SESSION_RECHECK_MS);
   context.subscriptions.push(sessions, tree, view, registerOrangeCommands(service, sessions), service.onDidChange(updateMessage),
-    view.onDidChangeVisibility((e) => { if (e.visible) sessions.invalidate(); }));
+    view.onDidChangeVisibility((e) => { if (e.visible) sessions.invalidate(); }), { dispose: () => clearInterval(recheck) });
   return { tree, view: view as vscode.TreeView<unknown>, sessions };
 }
