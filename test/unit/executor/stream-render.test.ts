@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import os from 'node:os';
 import { LineSplitter, parseStreamLine, toolTarget } from '../../../src/core/executor/stream-json';
 import { renderEvent } from '../../../src/core/executor/render';
 import { tokenTotals } from '../../../src/core/model/tokens';
@@ -72,5 +73,14 @@ describe('executor: stream-json and rendering', () => {
     const ok = run(['-p', '--output-format', 'stream-json', '--verbose', '--add-dir', '/tmp', '/var']);
     assert.equal(ok.status, 0, ok.stderr);
     assert.match(ok.stdout.split('\n')[0]!, /"subtype":"init"/);
+    const named = (scenario: string) => spawnSync(FAKE_CLAUDE, ['-p', '--output-format', 'stream-json', '--verbose'],
+      { input: 'p', encoding: 'utf8', cwd: os.tmpdir(), env: { ...process.env, FAKE_CLAUDE_SCENARIO: scenario } });
+    const maxTurns = named('max-turns');
+    assert.equal(maxTurns.status, 1);
+    assert.match(maxTurns.stdout, /"subtype":"error_max_turns","is_error":true/);
+    const crash = named('crash');
+    assert.equal(crash.signal, 'SIGKILL');
+    assert.ok(!crash.stdout.endsWith('\n'), 'the last line is cut off');
+    assert.match(named('blocked').stdout, /<phase_blocked>/);
   });
 });
