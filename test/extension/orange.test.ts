@@ -1,7 +1,9 @@
 import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import type { CreateOutcome } from '../../src/core/formats/orange/create-task';
 import type { EditOutcome } from '../../src/core/formats/orange/task-edit';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { OrangeTreeNode } from '../../src/vscode/orange/orange-nodes';
@@ -82,5 +84,44 @@ describe('orange in the real editor (baton.orange.root pointed at a fixture home
     assert.ok(outside && !outside.ok);
     assert.match(outside.message, /does not move a task from working to done/);
     assert.strictEqual(await fs.readFile(path.join(taskDir(LIMITER), 'TASK.md'), 'utf8'), before);
+  });
+
+  it('creates a task from the command: TASK.md, task.created, and a Pending row', async () => {
+    const api = await batonApi();
+    const outcome = await vscode.commands.executeCommand<CreateOutcome>('baton.orange.createTask',
+      { project: 'fixture', summary: 'Document the health endpoint', context: 'One paragraph in the README.' });
+    assert.ok(outcome?.ok, outcome && !outcome.ok ? outcome.message : 'no outcome');
+    try {
+      assert.match(outcome.id, /^[0-9A-Za-z]{21}$/);
+      const text = await fs.readFile(outcome.file, 'utf8');
+      assert.match(text, /\nstatus: pending\n[\s\S]*\n---\n\n## Context\n\nOne paragraph in the README\.\n$/);
+      const event = JSON.parse((await fs.readFile(path.join(path.dirname(outcome.file), 'history.jsonl'), 'utf8')).trim()) as Record<string, unknown>;
+      assert.deepStrictEqual([event.type, event.task_id, event.project], ['task.created', outcome.id, 'fixture']);
+      await until(api.orange.tree.onDidChangeTreeData, () => outline(api).includes('fixture › Pending: Document the health endpoint'));
+    } finally {
+      await fs.rm(path.dirname(outcome.file), { recursive: true, force: true });
+      await api.service.fileChanged(path.dirname(outcome.file));
+    }
+  });
+
+  it('shows a live tmux session as active and attaches to it in a terminal running tmux (where tmux is installed)', async function () {
+    if (spawnSync('tmux', ['-V']).status !== 0) this.skip(); // scripts/setup-toolchain.sh installs it
+    const api = await batonApi();
+    const session = 'fixture/tighter-limits';
+    assert.strictEqual(spawnSync('tmux', ['new-session', '-d', '-s', session, 'sleep', '120']).status, 0);
+    try {
+      assert.strictEqual(await api.orange.sessions.check(session), true);
+      const row = () => api.orange.tree.find(LIMITER)!;
+      await until(api.orange.tree.onDidChangeTreeData, () => { api.orange.tree.getChildren(); return row().session === 'active'; });
+      assert.strictEqual((api.orange.tree.getTreeItem(row()).iconPath as vscode.ThemeIcon).id, 'circle-filled');
+      const terminal = await vscode.commands.executeCommand<vscode.Terminal>('baton.orange.attach', { id: LIMITER });
+      assert.ok(terminal, 'a terminal was opened');
+      const options = terminal.creationOptions as vscode.TerminalOptions;
+      assert.deepStrictEqual([terminal.name, options.shellPath, options.shellArgs], [`orange: ${session}`, 'tmux', ['attach-session', '-t', `=${session}`]]);
+      terminal.dispose();
+    } finally {
+      spawnSync('tmux', ['kill-session', '-t', `=${session}`]);
+    }
+    assert.strictEqual(await api.orange.sessions.check(session), false);
   });
 });
