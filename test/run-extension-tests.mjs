@@ -22,22 +22,36 @@ fs.cpSync(path.join(PROJECT, 'test/fixtures/workspace'), workspace, { recursive:
 let seen = '';
 const stdout = new Writable({ write(chunk, _enc, cb) { seen += chunk; process.stdout.write(chunk, cb); } });
 
-let code;
-try {
-  code = await runTests({
-    vscodeExecutablePath: path.join(PROJECT, 'test/e2e/code-e2e.mjs'),
-    extensionDevelopmentPath: PROJECT,
-    extensionTestsPath: testsEntry,
-    // fresh profile per run (runTests would otherwise reuse .vscode-test/user-data and extensions)
-    launchArgs: [workspace, `--user-data-dir=${path.join(run, 'user-data')}`, `--extensions-dir=${path.join(run, 'extensions')}`],
-    stdout,
-  });
-} catch (e) {
-  code = e?.code ?? 1; // TestRunFailedError: non-zero exit of code-e2e
+/** One runTests session; resolves to its exit code and the in-host mocha counts (none seen: one failure). */
+async function session(name, entry, folder, extraArgs = []) {
+  const from = seen.length;
+  let exit;
+  try {
+    exit = await runTests({
+      vscodeExecutablePath: path.join(PROJECT, 'test/e2e/code-e2e.mjs'),
+      extensionDevelopmentPath: PROJECT,
+      extensionTestsPath: entry,
+      // fresh profile per run (runTests would otherwise reuse .vscode-test/user-data and extensions)
+      launchArgs: [folder, `--user-data-dir=${path.join(run, `user-data-${name}`)}`, `--extensions-dir=${path.join(run, `extensions-${name}`)}`, ...extraArgs],
+      stdout,
+    });
+  } catch (e) {
+    exit = e?.code ?? 1; // TestRunFailedError: non-zero exit of code-e2e
+  }
+  const m = [...seen.slice(from).matchAll(/E2E-MOCHA-RESULT passes=(\d+) failures=(\d+)/g)].pop();
+  // No result line means the run never reached mocha (extension host crash, timeout): count it as one failure.
+  return { exit, passes: m ? +m[1] : 0, failures: m ? +m[2] : 1 };
 }
-const m = [...seen.matchAll(/E2E-MOCHA-RESULT passes=(\d+) failures=(\d+)/g)].pop();
-// No result line means the run never reached mocha (extension host crash, timeout): count it as one failure.
-const [passes, failures] = m ? [+m[1], +m[2]] : [0, 1];
+
+const trusted = await session('trusted', testsEntry, workspace);
+// The rig runs trusted; test/extension-untrusted/ runs once more in a window where workspace trust is on and the
+// folder (a second copy of the fixture) is not trusted: what Baton refuses there, and that it starts nothing.
+const untrustedWorkspace = path.join(run, 'untrusted-workspace');
+fs.cpSync(path.join(PROJECT, 'test/fixtures/workspace'), untrustedWorkspace, { recursive: true });
+const untrusted = await session('untrusted', path.join(PROJECT, 'out/test/extension-untrusted/index.js'), untrustedWorkspace, ['--baton-workspace-trust']);
+const passes = trusted.passes + untrusted.passes;
+const failures = trusted.failures + untrusted.failures;
+let code = trusted.exit || untrusted.exit;
 if (code !== 0 && failures === 0) code = code || 1;
 if (code === 0 && failures > 0) code = 1;
 if (code === 0) fs.rmSync(run, { recursive: true, force: true });

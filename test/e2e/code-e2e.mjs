@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'node:fs';
 import { startCodeServer, runExtensionTests, log, TMP } from './lib.mjs';
 
-const opts = { dev: [], tests: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined, ignored: [] };
+const opts = { dev: [], tests: undefined, userDataDir: undefined, extensionsDir: undefined, folder: undefined, trust: false, ignored: [] };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
   const arg = argv[i];
@@ -21,6 +21,8 @@ for (let i = 0; i < argv.length; i++) {
     case '--extensionTestsPath': opts.tests = val(); break;
     case '--user-data-dir': opts.userDataDir = val(); break;
     case '--extensions-dir': opts.extensionsDir = val(); break;
+    // Ours, not VS Code's: workspace trust on (the rig turns it off), so the folder opens untrusted (Restricted Mode).
+    case '--baton-workspace-trust': opts.trust = true; break;
     default:
       if (!arg.startsWith('-') && fs.existsSync(arg) && fs.statSync(arg).isDirectory()) opts.folder = path.resolve(arg);
       else opts.ignored.push(arg); // --no-sandbox, --disable-gpu-sandbox, --skip-welcome, … mean nothing here
@@ -29,7 +31,10 @@ for (let i = 0; i < argv.length; i++) {
 if (!opts.tests) { console.error('code-e2e: --extensionTestsPath is required'); process.exit(2); }
 if (opts.dev.length > 1) console.warn('code-e2e: only the first --extensionDevelopmentPath is used (the web payload keeps one)');
 
-const server = await startCodeServer({ userDataDir: opts.userDataDir, extensionsDir: opts.extensionsDir });
+// With trust on, a fresh profile has trusted nothing: the folder opens untrusted, and no startup dialog asks.
+const TRUST_ON = { 'security.workspace.trust.enabled': true, 'security.workspace.trust.startupPrompt': 'never',
+  'security.workspace.trust.banner': 'never', 'security.workspace.trust.emptyWindow': false };
+const server = await startCodeServer({ userDataDir: opts.userDataDir, extensionsDir: opts.extensionsDir, settings: opts.trust ? TRUST_ON : {} });
 // runTests forwards Ctrl-C as SIGINT: take the whole server process group down with us.
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, async () => { await server.stop(); process.exit(130); });
 

@@ -7,10 +7,14 @@ import * as path from 'node:path';
 import Mocha from 'mocha';
 
 export function run(): Promise<void> {
+  // this file is out/test/extension/index.js, next to the transpiled *.test.js files
+  return runTestsIn(__dirname);
+}
+
+/** Runs every *.test.js under `root` (test/extension-untrusted/ has its own entry, for its own window). */
+export function runTestsIn(root: string): Promise<void> {
   // color off: the output ends up in a browser console / CI log, not a terminal
   const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000 });
-  // this file is out/test/extension/index.js, next to the transpiled *.test.js files
-  const root = __dirname;
   const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort();

@@ -6,14 +6,15 @@ import type { ActiveRuns } from './active-runs';
 import { openInClaudeCode } from './open-in-claude';
 import { pickPhase, pickSession } from './run-pickers';
 import type { RunSession } from './run-session';
-import { mayStartProcesses } from './trust';
+import type { TrustGuard } from './trust';
 
 /**
  * Run, cancel, resume and hand over to Claude Code, from the Tasks tree (the row is the argument), the task detail
  * panel and scripts (a task id), or the palette (they ask with a quick pick). Every command that would start a
  * process checks workspace trust first. Each resolves to what it started (tests read it) or undefined.
  */
-export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns): vscode.Disposable {
+export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard): vscode.Disposable {
+  const mayStartProcesses = (action: string) => trust.mayStartProcesses(action);
   return vscode.Disposable.from(
     vscode.commands.registerCommand('baton.orc.runTask', async (target?: unknown) => {
       if (!mayStartProcesses('Run Task')) return undefined;
