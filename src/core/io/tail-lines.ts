@@ -102,7 +102,9 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
     }
     if (position === 0) {
       state.reachedStart = true;
-      if (pendingBytes || skippingLongLine) {
+      // The first line has no newline before it, so it is taken here — even when it is empty (the file starts
+      // with a newline), or every later line's number from the start would be one short.
+      if (stat.size > 0) {
         const taken = take(Buffer.concat(pending), 0);
         if (taken) yield taken;
       }
