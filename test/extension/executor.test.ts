@@ -152,10 +152,20 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     assert.match(session.terminal.text, /checkpoint [0-9a-f]{10}: \[orc\] TASK-111: spec complete/);
   });
 
-  it('cancels a running phase: the terminal ends with the outcome, and closing it later forgets the run', async () => {
+  it('keeps a run going when its terminal is closed, shows it again, and cancels it: the terminal ends with the outcome', async () => {
     const session = await vscode.commands.executeCommand<RunSession>('baton.orc.runTask', 'TASK-112');
     assert.ok(session);
     await untilRun(session, () => session.terminal.text.includes('Thinking hard'));
+    // Closing its terminal does not kill the run (the person is asked; unanswered, it keeps running), and the
+    // terminal comes back with everything so far.
+    const shown = vscode.window.terminals.find((t) => t.name === 'Baton: TASK-112');
+    assert.ok(shown, `the run's terminal among ${vscode.window.terminals.map((t) => t.name).join(', ')}`);
+    const closed = new Promise((resolve) => { const sub = session.terminal.onDidClose(() => { sub.dispose(); resolve(undefined); }); });
+    shown.dispose();
+    await closed;
+    assert.ok(session.running && !session.terminal.isShown, 'still running without its terminal');
+    assert.strictEqual(await vscode.commands.executeCommand('baton.orc.showRunTerminal', 'TASK-112'), session);
+    assert.ok(session.terminal.isShown);
     const outcome = await vscode.commands.executeCommand('baton.orc.cancelRun', 'TASK-112');
     assert.strictEqual((outcome as { status: string }).status, 'cancelled');
     assert.match(session.terminal.text, /=== run cancelled/);
