@@ -44,19 +44,26 @@ export class WorkspaceIndex {
     const before = this.items;
     this.entries.clear();
     this.recordMaps.clear();
+    let reused = 0;
     for (const adapter of this.adapters) {
       const files = await adapter.discover(this.ctx);
       let slice = Date.now();
       for (const file of files) {
-        const entry = await this.readEntry(adapter, file, cache.get(file));
+        const cached = cache.get(file);
+        const entry = await this.readEntry(adapter, file, cached);
         if (entry) this.put(file, adapter, entry);
+        if (entry && entry === cached) reused++;
         // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
         if (Date.now() - slice >= YIELD_EVERY_MS) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
       }
     }
     for (const adapter of this.adapters) this.relink(adapter);
+    this.matchesCache = reused === this.entries.size && reused === cache.size;
     return this.diff(before, true);
   }
+
+  /** After a scan: every entry came from the cache it was given, and no cached file is gone (nothing to save). */
+  matchesCache = false;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
   async refresh(file: string): Promise<IndexChange | undefined> {
