@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'demo/**', 'test/fixtures/**', '.bench-cache/**'] },
+  { ignores: ['dist/**', 'out/**', 'out.*/**', 'node_modules/**', '.vscode-test/**', 'demo/**', 'test/fixtures/**', '.bench-cache/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -72,8 +72,16 @@ if (watch) {
   copyToolkit();
   console.log('watching…');
 } else {
-  fs.rmSync(path.join(root, 'out'), { recursive: true, force: true });
-  await Promise.all(configs.map((c) => esbuild.build(c)));
+  // out/ is written beside itself and swapped in with two renames, so a test run reading out/ while another
+  // build runs (several people work in one tree) never finds it half-deleted; stale files still go away.
+  const out = path.join(root, 'out');
+  const fresh = `${out}.build-${process.pid}`;
+  fs.rmSync(fresh, { recursive: true, force: true });
+  await Promise.all(configs.map((c) => esbuild.build(c.outdir === out ? { ...c, outdir: fresh } : c)));
+  const old = `${out}.old-${process.pid}`;
+  if (fs.existsSync(out)) fs.renameSync(out, old);
+  fs.renameSync(fresh, out);
+  fs.rmSync(old, { recursive: true, force: true });
   copyToolkit();
   fs.chmodSync(path.join(root, 'dist/cli.js'), 0o755);
   generateJsonSchemas(); // from the zod schemas just transpiled to out/
