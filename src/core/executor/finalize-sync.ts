@@ -19,7 +19,7 @@ export interface SyncResult {
  * target in (the squash happens when the task branch is merged back, not here), leaving conflicts in the tree
  * for the finalize phase to resolve.
  */
-export async function syncWithTarget(cwd: string, target: string, strategy: string): Promise<SyncResult> {
+export async function syncWithTarget(cwd: string, target: string, strategy: string, message: string): Promise<SyncResult> {
   const g = git(cwd);
   const behind = Number((await g.raw(['rev-list', '--count', `HEAD..${target}`])).trim()) || 0;
   if (behind === 0) return { target, behind, conflicts: [], mergeInProgress: false, error: null };
@@ -32,7 +32,7 @@ export async function syncWithTarget(cwd: string, target: string, strategy: stri
     return { target, behind, conflicts, mergeInProgress: false,
       error: `rebasing onto ${target} ${conflicts.length ? `conflicts in ${conflicts.join(', ')}` : `failed${failed ? `: ${failed.message.trim()}` : ''}`}; the rebase was aborted` };
   }
-  const failed = await g.raw(['merge', '--no-edit', '--no-ff', '-m', `Merge ${target} into the task branch`, target]).then(() => null, (err: Error) => err);
+  const failed = await g.raw(['merge', '--no-edit', '--no-ff', '-m', message, target]).then(() => null, (err: Error) => err);
   const conflicts = await unmerged(cwd);
   if (conflicts.length) return { target, behind, conflicts, mergeInProgress: true, error: null };
   if (failed || await mergeInProgress(cwd)) {
@@ -56,7 +56,7 @@ export async function unmerged(cwd: string): Promise<string[]> {
 }
 
 /** Concludes a merge whose conflicts were resolved; false (and the merge aborted) when some are left. */
-export async function concludeMerge(cwd: string): Promise<{ ok: boolean; left: string[] }> {
+export async function concludeMerge(cwd: string, message: string): Promise<{ ok: boolean; left: string[] }> {
   const g = git(cwd);
   await g.raw(['add', '-A', '--', '.', ':(exclude).orc']);
   const left = await unmerged(cwd);
@@ -67,7 +67,7 @@ export async function concludeMerge(cwd: string): Promise<{ ok: boolean; left: s
     await g.raw(['merge', '--abort']).catch(() => undefined);
     return { ok: false, left: stillConflicted };
   }
-  await g.raw(['commit', '--no-edit', '--no-verify']);
+  await g.raw(['commit', '--no-verify', '-m', message]);
   return { ok: true, left: [] };
 }
 

@@ -26,7 +26,8 @@ export async function runFinalize(rc: RunContext, phase: PlannedPhase, resume: P
 
   if (target) {
     rc.emit({ type: 'tool-use', phase: phase.name, name: 'git', target: `${rc.config.git.mergeStrategy === 'rebase' ? 'rebase onto' : 'merge'} ${target}` });
-    const sync = await syncWithTarget(cwd, target, rc.config.git.mergeStrategy);
+    const mergeMessage = `${prefix} ${rc.task.taskId}: merge ${target} into ${branch ?? 'the task branch'}`;
+    const sync = await syncWithTarget(cwd, target, rc.config.git.mergeStrategy, mergeMessage);
     behind = sync.behind;
     rc.emit({ type: 'tool-result', phase: phase.name, isError: sync.error !== null || sync.conflicts.length > 0,
       brief: sync.error ?? (sync.conflicts.length ? `${sync.conflicts.length} conflicted: ${sync.conflicts.join(', ')}` : `${sync.behind} commits brought in`) });
@@ -46,7 +47,7 @@ export async function runFinalize(rc: RunContext, phase: PlannedPhase, resume: P
         await writeFinalizationReport(rc.task.taskDir, { taskId: rc.task.taskId, target, behind, conflictsResolved, conflictsLeft, files: 0, lines: 0, tests: [] });
         return viaClaude;
       }
-      const concluded = await concludeMerge(cwd);
+      const concluded = await concludeMerge(cwd, `${mergeMessage} (conflicts resolved: ${sync.conflicts.join(', ')})`);
       conflictsResolved = sync.conflicts.filter((c) => !concluded.left.includes(c));
       conflictsLeft = concluded.left;
       if (!concluded.ok) {

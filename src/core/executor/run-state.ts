@@ -168,8 +168,10 @@ export class RunState {
 /** Key by key, so comments beside the counts (the spec's example has some) stay. */
 function writeTokens(doc: Document, ledger: TokenLedger): void {
   const snap = ledger.snapshot();
-  ensureMap(doc, ['tokens', 'by_phase']);
-  ensureMap(doc, ['cost', 'phase_costs']);
+  // Only what is there and cannot hold keys is replaced, so new keys keep the spec's order (by_phase last).
+  for (const at of [['tokens'], ['tokens', 'by_phase'], ['cost'], ['cost', 'phase_costs']]) {
+    if (doc.hasIn(at) && !isMap(doc.getIn(at, true))) doc.setIn(at, doc.createNode({}));
+  }
   setAll(doc, ['tokens'], snap.tokens);
   for (const [phase, counts] of snap.phaseTokens) {
     if (!isMap(doc.getIn(['phases', phase], true))) continue;

@@ -56,6 +56,8 @@ export class TokenLedger {
     for (const [name, p] of Object.entries(phases)) {
       if (p && typeof p === 'object') this.phases.set(name, countsFrom((p as Record<string, unknown>).tokens));
     }
+    // A `tokens` that is not a mapping of counts (hand-edited) is rebuilt from the phases' counts.
+    if (typeof state.tokens !== 'object' || state.tokens === null) this.task = [...this.phases.values()].reduce(add, ZERO);
     const cost = (state.cost ?? {}) as Record<string, unknown>;
     this.cost = num(cost.total_cost_usd);
     for (const [name, c] of Object.entries((cost.phase_costs ?? {}) as Record<string, unknown>)) this.phaseCosts.set(name, num(c));

@@ -7,7 +7,7 @@ import { gateDecisionsOf } from '../../../src/core/formats/orc/gate-decisions';
 import type { OrcTask } from '../../../src/core/formats/orc/model';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { REPO } from '../helpers/temp-workspace';
-import { alive, complete, ExecutorRepo, runToEnd, TWO_PHASES } from './fixture';
+import { assertStateConsistent, alive, complete, ExecutorRepo, runToEnd, TWO_PHASES } from './fixture';
 
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
@@ -53,7 +53,7 @@ describe('baton run', function () {
   afterEach(() => {
     for (const r of repos.splice(0)) {
       for (const c of r.calls()) if (alive(c.pid)) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
-      r.dispose();
+      try { assertStateConsistent(r); } finally { r.dispose(); }
     }
   });
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { complete, ExecutorRepo, runToEnd } from './fixture';
+import { assertStateConsistent, complete, ExecutorRepo, runToEnd } from './fixture';
 import { filesRisk, linesRisk, overallRisk } from '../../../src/core/executor/finalize-report';
 
 const PHASES = [
@@ -11,7 +11,7 @@ const PHASES = [
 describe('executor: finalize', function () {
   this.timeout(40_000);
   let repo: ExecutorRepo;
-  afterEach(() => repo.dispose());
+  afterEach(() => { try { assertStateConsistent(repo); } finally { repo.dispose(); } });
 
   const report = () => readFileSync(repo.ws.path('.orc/tasks/TASK-001/finalization-report.md'), 'utf8');
 

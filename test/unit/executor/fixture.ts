@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -144,3 +145,44 @@ export function alive(pid: number): boolean {
 
 export const complete = (text = 'All done.'): Step => ({ result: 'success', text: `${text} <phase_complete>true</phase_complete>` });
 export const notYet = (text = 'Partly done.'): Step => ({ result: 'success', text });
+
+const KNOWN_PHASE_STATUSES = new Set(['pending', 'running', 'completed', 'failed', 'paused', 'interrupted', 'skipped']);
+
+/**
+ * What must hold of state.yaml after any run that ended: the executor is gone from it, statuses are orc's,
+ * tokens add up (the four kinds to the total, phases to by_phase), every gate record is complete, each phase
+ * with iterations has its transcripts, and every checkpoint is a commit with the prefix.
+ */
+export function assertStateConsistent(repo: ExecutorRepo): void {
+  let s: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  try { s = repo.state(); } catch { return; } // a test that broke state.yaml on purpose checks it was left alone
+  const where = `state.yaml:\n${repo.stateText()}`;
+  if (s.status === undefined || s.status === 'planned') return; // refused before anything was written
+  assert.notEqual(s.status, 'running', where);
+  assert.equal(s.execution, undefined, where);
+  const t = s.tokens;
+  if (t) {
+    assert.equal(t.input_tokens + t.output_tokens + t.cache_creation_input_tokens + t.cache_read_input_tokens, t.total_tokens, where);
+    const byPhase = Object.values(t.by_phase ?? {}) as number[];
+    assert.equal(byPhase.reduce((a, b) => a + b, 0), t.total_tokens, where);
+  }
+  const transcripts = existsSync(repo.ws.path('.orc/tasks/TASK-001/transcripts')) ? readdirSync(repo.ws.path('.orc/tasks/TASK-001/transcripts')) : [];
+  for (const [name, p] of Object.entries((s.phases ?? {}) as Record<string, Record<string, any>>)) { // eslint-disable-line @typescript-eslint/no-explicit-any
+    if (!p) continue;
+    assert.ok(KNOWN_PHASE_STATUSES.has(p.status), `${name}: ${p.status}`);
+    if (p.tokens) {
+      const sum = p.tokens.input_tokens + p.tokens.output_tokens + p.tokens.cache_creation_input_tokens + p.tokens.cache_read_input_tokens;
+      assert.equal(t?.by_phase?.[name] ?? 0, sum, `${name} tokens vs by_phase`);
+    }
+    const mine = transcripts.filter((f) => new RegExp(`^\\d\\d-${name}-(\\d{3})\\.md$`).test(f));
+    if ((p.iterations ?? 0) > 0) assert.ok(mine.length >= 1, `${name} has transcripts`);
+    for (const f of mine) assert.ok(Number(/-(\d{3})\.md$/.exec(f)![1]) <= p.iterations, `${f} within ${p.iterations} iterations`);
+    for (const sha of [p.checkpoint, p.last_checkpoint].filter(Boolean) as string[]) {
+      assert.match(repo.git('log', '-1', '--format=%s', sha), /^\[orc\] TASK-001: /);
+    }
+  }
+  for (const g of (s.gates ?? []) as Record<string, unknown>[]) {
+    for (const key of ['phase', 'type', 'decision', 'timestamp']) assert.equal(typeof g[key], 'string', `gate ${JSON.stringify(g)} has ${key}`);
+    assert.ok(['approved', 'rejected', 'pending'].includes(g.decision as string));
+  }
+}

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { complete, ExecutorRepo, runToEnd, scriptedHost } from './fixture';
+import { assertStateConsistent, complete, ExecutorRepo, runToEnd, scriptedHost } from './fixture';
 
 describe('executor: gates, criteria, prompts, checkout', function () {
   this.timeout(40_000);
   let repo: ExecutorRepo;
-  afterEach(() => repo.dispose());
+  afterEach(() => { try { assertStateConsistent(repo); } finally { repo.dispose(); } });
 
   it('an ai gate runs a short review with the same CLI and records its verdict; a rejection fails the phase', async () => {
     const phases = [{ name: 'spec', type: 'spec', completion_criteria: ['claude_confirms'], gate: { type: 'ai', criteria: ['spec_complete'] } },
@@ -96,7 +96,8 @@ describe('executor: gates, criteria, prompts, checkout', function () {
     assert.deepEqual(s.my_field, { keep: 'me' });
     assert.equal(s.phases.spec.status, 'completed');
     assert.equal(s.phases.old.tokens.input_tokens, 7);
-    assert.equal(s.tokens.total_tokens, 470 * 1, 'the scalar total was not a count to add to');
+    assert.equal(s.tokens.total_tokens, 470 + 7, 'a scalar `tokens` is rebuilt from the phases\' counts');
+    assert.deepEqual(Object.keys(s.tokens).at(-1), 'by_phase');
   });
 
   it('checkpoints every checkpoint_frequency iterations, and a person rejecting a live human gate fails the phase', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { alive, complete, ExecutorRepo, notYet, runToEnd, scriptedHost } from './fixture';
+import { assertStateConsistent, alive, complete, ExecutorRepo, notYet, runToEnd, scriptedHost } from './fixture';
 import { renderEvent } from '../../../src/core/executor/render';
 import { startRun } from '../../../src/core/executor/start-run';
 
@@ -19,7 +19,7 @@ describe('executor: phases and iterations', function () {
   afterEach(() => {
     const left = repo.calls().filter((c) => alive(c.pid));
     for (const c of left) { try { process.kill(-c.pid, 'SIGKILL'); } catch { /* gone */ } }
-    repo.dispose();
+    try { assertStateConsistent(repo); } finally { repo.dispose(); }
     assert.deepEqual(left.map((c) => c.pid), [], 'no Claude process is left running');
   });
 
