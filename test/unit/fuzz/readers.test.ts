@@ -55,7 +55,9 @@ describe('fuzz: every reader, through the service', function () {
       });
 
       it('survives hostile inputs (huge, deep, alias bombs, BOM, CRLF, NUL, invalid UTF-8, wrong types)', async () => {
-        const rel = format.samples[0]!;
+        // A sample the folder shows: a home-root system (orange, Ultrawork) leaves another project's files, and
+        // their problems, out of this folder (CLI.md), so a hostile case there would rightly report nothing.
+        const rel = format.samples.find((s) => fw.itemsFrom(s).length > 0) ?? format.samples[0]!;
         const all = hostileCases(fw.originals.get(rel)!, syntaxOf(rel));
         const cases = FUZZ_MODE ? all : selectForCi(all, bigRunsFor.has(`${syntaxOf(rel)}|${format.name}`));
         const before = fw.itemsFrom(rel);

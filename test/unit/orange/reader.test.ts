@@ -134,6 +134,7 @@ describe('orange reader on a broken home', () => {
     has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:2 warning not valid JSON/);
     has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:3 warning a history event should be a JSON object with a "type"/);
     assert.ok(!found.some((f) => /history\.jsonl:5/.test(f)), 'a partial last line is a write in progress, not an error');
+    assert.ok(!found.some((f) => f.startsWith('tasks/other/')), 'another project\'s broken files are not this folder\'s problems');
     const shown = tasks(service).map((t) => [t.id, t.status, t.verdict, t.reviewRound]);
     assert.deepStrictEqual(shown.sort(), [['OVhGgrUroZRgm2xttbiIy', 'agent-review', null, 0], ['xTtjdkbv40yVAIV5BCmQc', 'working', null, 0]]);
   });

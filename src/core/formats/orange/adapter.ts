@@ -17,7 +17,7 @@ import { parseTaskFile } from './task-file';
  */
 export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
   readonly system = 'orange' as const;
-  readonly version = 1;
+  readonly version = 2;
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const root = ctx.orangeRoot;
@@ -51,7 +51,12 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
     switch (kind?.kind) {
       case 'projects': return parseProjectsFile(file, text) as ParsedFile<OrangeRecord>;
       case 'pool': return parsePoolFile(file, text) as ParsedFile<OrangeRecord>;
-      case 'task': return parseTaskFile(file, text, kind.project, kind.taskId) as ParsedFile<OrangeRecord>;
+      case 'task': {
+        // A task's problems travel in its record: only the link knows whether its project belongs to this folder.
+        const { record, diagnostics } = parseTaskFile(file, text, kind.project, kind.taskId);
+        return { diagnostics: [], record: record ? { ...record, problems: diagnostics }
+          : { kind: 'broken-task', folderProject: kind.project, folderId: kind.taskId, problems: diagnostics } };
+      }
       default: return { record: undefined as never, diagnostics: [diagnostic('orange', file, 'error', 'not an orange file')] };
     }
   }

@@ -37,8 +37,8 @@ export async function readHistory(file: string, project: string, taskId: string)
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
-    return { size: -1, mtimeMs: -1, record: undefined,
-      diagnostics: [diagnostic('orange', file, 'error', `cannot read the history (${(err as NodeJS.ErrnoException).code ?? String(err)})`)] };
+    return { size: -1, mtimeMs: -1, diagnostics: [], record: { kind: 'history', project, taskId, events: [], complete: false,
+      problems: [diagnostic('orange', file, 'error', `cannot read the history (${(err as NodeJS.ErrnoException).code ?? String(err)})`)] } };
   }
   const state = scan.value!;
   // Absolute line numbers are free when the whole file was read; otherwise problems count from the end.
@@ -49,6 +49,7 @@ export async function readHistory(file: string, project: string, taskId: string)
     ? diagnostic('orange', file, 'warning', b.message, { line: oldest!.fromEnd - b.tail.fromEnd + 1, column: 1 })
     : diagnostic('orange', file, 'warning', `line ${b.tail.fromEnd} from the end: ${b.message}`));
   for (const fromEnd of state.oversized) diagnostics.push(diagnostic('orange', file, 'warning', `line ${fromEnd} from the end is too long to read; skipped`));
-  const record: HistoryRecord = { kind: 'history', project, taskId, events: events.map((e) => e.event).reverse(), complete: state.reachedStart };
-  return { size: state.size, mtimeMs: state.mtimeMs, record, diagnostics };
+  // The problems travel in the record: only the link knows whether the task's project belongs to the folder.
+  const record: HistoryRecord = { kind: 'history', project, taskId, events: events.map((e) => e.event).reverse(), complete: state.reachedStart, problems: diagnostics };
+  return { size: state.size, mtimeMs: state.mtimeMs, record, diagnostics: [] };
 }

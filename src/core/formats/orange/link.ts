@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic';
 import type { Decision, WorkItem } from '../../model/work-item';
-import type { HistoryRecord, OrangeDecision, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
+import type { BrokenTaskRecord, HistoryRecord, OrangeDecision, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
 import { historyBeside } from './paths';
 import { resolveProjectPath } from './projects-file';
 import { allowedMoves } from './transitions';
@@ -35,10 +35,12 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
   let pool: PoolRecord | undefined;
   const tasks: [string, TaskRecord][] = [];
   const histories = new Map<string, HistoryRecord>();
+  const broken: BrokenTaskRecord[] = [];
   for (const [file, record] of input.files) {
     if (record.kind === 'projects') projects = record;
     else if (record.kind === 'pool') pool = record;
     else if (record.kind === 'task') tasks.push([file, record]);
+    else if (record.kind === 'broken-task') broken.push(record);
     else histories.set(file, record);
   }
   const mine = new Map<string, string>();
@@ -51,11 +53,16 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
 
   const items: OrangeTask[] = [];
   const decisions: OrangeDecision[] = [];
+  // Another project's broken files are its own business: only this folder's projects report problems.
+  const diagnostics: Diagnostic[] = [];
+  for (const b of broken) if (mine.has(b.folderProject)) diagnostics.push(...b.problems);
+  for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
   for (const [file, t] of tasks.sort((a, b) => (a[1].createdAt ?? '').localeCompare(b[1].createdAt ?? '') || a[0].localeCompare(b[0]))) {
     const projectPath = mine.get(t.folderProject);
     if (projectPath === undefined) continue;
+    diagnostics.push(...t.problems);
     const historyFile = historyBeside(file);
-    const { kind: _kind, folderProject: _p, folderId: _i, ...fields } = t;
+    const { kind: _kind, folderProject: _p, folderId: _i, problems: _problems, ...fields } = t;
     const task: OrangeTask = {
       ...fields, system: 'orange', kind: 'task', title: t.summary || t.branch || t.id, file, root: input.root,
       projectPath, orangeRoot: input.orangeRoot, historyFile,
@@ -65,7 +72,7 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
     items.push(task);
     if (NEEDS_YOU_STATUSES.includes(t.status)) decisions.push(decisionFor(task));
   }
-  return { items, decisions, diagnostics: [] };
+  return { items, decisions, diagnostics };
 }
 
 function decisionFor(t: OrangeTask): OrangeDecision {

@@ -1,3 +1,4 @@
+import type { Diagnostic } from '../../model/diagnostic';
 import type { DecisionBase, WorkItemBase } from '../../model/items';
 import type { Verdict } from './section-rules';
 
@@ -75,6 +76,16 @@ export interface TaskRecord extends TaskFields {
   readonly questionsText: string | null;
   /** sha256 (hex) of the bytes parsed: an edit is refused when TASK.md no longer has it. */
   readonly textHash: string;
+  /** The file's problems, reported only when the task's project belongs to the workspace folder. */
+  readonly problems: readonly Diagnostic[];
+}
+
+/** A TASK.md that could not be read (no frontmatter, broken YAML): only its problems, reported like a task's. */
+export interface BrokenTaskRecord {
+  readonly kind: 'broken-task';
+  readonly folderProject: string;
+  readonly folderId: string;
+  readonly problems: readonly Diagnostic[];
 }
 
 export interface HistoryEvent {
@@ -93,9 +104,10 @@ export interface HistoryRecord {
   readonly events: readonly HistoryEvent[];
   /** Every line of the file was read. */
   readonly complete: boolean;
+  readonly problems: readonly Diagnostic[];
 }
 
-export type OrangeRecord = ProjectsRecord | PoolRecord | TaskRecord | HistoryRecord;
+export type OrangeRecord = ProjectsRecord | PoolRecord | TaskRecord | BrokenTaskRecord | HistoryRecord;
 
 /** An orange task, shown when its project's path is (or holds, or is inside) the workspace folder. */
 export interface OrangeTask extends WorkItemBase, TaskFields {

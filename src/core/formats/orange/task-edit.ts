@@ -21,7 +21,7 @@ export interface TaskEdit {
   /** Why, for history.jsonl's `reason`. */
   readonly reason?: string;
   /** A change to the body made in the same write (an answer under ## Questions); the frontmatter is never touched by it. */
-  readonly body?: (split: SplitTaskFile, task: TaskRecord) => string;
+  readonly body?: (split: SplitTaskFile, task: Omit<TaskRecord, 'problems'>) => string;
   readonly now?: Date;
 }
 

@@ -18,7 +18,7 @@ const SPEC_FIELDS = new Set(['id', 'project', 'branch', 'harness', 'review_harne
  * the body's sections through markdown-it, with orange's section gates as diagnostics. A missing value takes the
  * spec's default; an unknown status is kept and warned about.
  */
-export function parseTaskFile(file: string, text: string, folderProject: string, folderId: string): { record: TaskRecord | undefined; diagnostics: Diagnostic[] } {
+export function parseTaskFile(file: string, text: string, folderProject: string, folderId: string): { record: Omit<TaskRecord, 'problems'> | undefined; diagnostics: Diagnostic[] } {
   const split = splitTaskFile(text);
   if (!split) {
     return { record: undefined, diagnostics: [diagnostic('orange', file, 'error',
@@ -47,7 +47,7 @@ export function parseTaskFile(file: string, text: string, folderProject: string,
 
   const extra: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(loaded.value)) if (!SPEC_FIELDS.has(k)) extra[k] = v;
-  const record: TaskRecord = {
+  const record: Omit<TaskRecord, 'problems'> = {
     kind: 'task', folderProject, folderId,
     id: folderId, project: folderProject, branch: f.branch ?? `orange-tasks/${folderId}`, harness: f.harness ?? null,
     reviewHarness: f.review_harness ?? null, status, reviewRound: f.review_round ?? 0, crashCount: f.crash_count ?? 0,
