@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { SessionState } from '../../core/formats/orange/session-state';
+import { isKnownStatus } from '../../core/formats/orange/vocabulary';
 
 /** spec 004's session icons: ● green alive, ✗ red crashed, ○ gray no session expected; a question when tmux cannot be asked. */
 export function sessionIcon(state: SessionState): vscode.ThemeIcon {
@@ -28,8 +29,9 @@ export function orangeStatusIcon(status: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(STATUS_ICONS[status] ?? 'question');
 }
 
-/** "agent-review" → "Agent review"; shown as written, made readable. */
+/** "agent-review" → "Agent review"; a status orange does not know is shown exactly as written. */
 export function orangeStatusLabel(status: string): string {
+  if (!isKnownStatus(status)) return status || '(no status)';
   const words = status.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : '(no status)';
 }
