@@ -91,7 +91,8 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
       startedAt: iterationStart, durationMs: rc.now().getTime() - iterationStart.getTime(), tokens: totalOf(usage),
       status: outcome === 'complete' ? 'completed' : outcome === 'continue' ? 'running' : outcome === 'blocked' ? 'blocked' : verdict.kind === 'cancelled' ? 'cancelled' : 'failed',
       prompt, response: exit.result?.result && !exit.text.includes(exit.result.result) ? `${exit.text}\n\n${exit.result.result}` : exit.text,
-      completion: [...checks.map((c) => c.line), ...(outcome === 'continue' ? ['- Phase complete: no (continuing to next iteration)'] : []),
+      completion: [...checks.filter((c) => !(outcome === 'continue' && c.criterion.kind === 'claude_confirms')).map((c) => c.line),
+        ...(outcome === 'continue' ? ['- Phase complete: no (continuing to next iteration)'] : []),
         ...(outcome === 'blocked' ? [`- Phase blocked: ${message}`] : []), ...(outcome === 'error' ? [`- Error: ${message}`] : [])],
       files,
     });

@@ -58,7 +58,7 @@ describe('executor: gates, criteria, prompts, checkout', function () {
   });
 
   it('uses a prompt template from prompts.directory, filled in one pass', async () => {
-    repo = new ExecutorRepo({ title: 'Title with {{SPEC}} inside', phases: [{ name: 'spec', type: 'spec' }], extraFiles: {
+    repo = new ExecutorRepo({ title: 'Title with {{SPEC}} inside', phases: [{ name: 'spec', type: 'spec', completion_criteria: ['claude_confirms', 'future_thing'] }], extraFiles: {
       '.orc/prompts/spec.md': 'CUSTOM {{TASK_ID}} / {{TASK_TITLE}} / {{PHASE}} / {{UNKNOWN}}\n',
     } }).scenario({ calls: [[complete()]] });
     const orc = repo.ws.path('orc.yaml');
@@ -67,6 +67,8 @@ describe('executor: gates, criteria, prompts, checkout', function () {
     const { outcome } = await runToEnd(repo);
     assert.equal(outcome.status, 'completed', outcome.message);
     assert.equal(repo.calls()[0]!.stdin, 'CUSTOM TASK-001 / Title with {{SPEC}} inside / spec / {{UNKNOWN}}\n');
+    const transcript = readFileSync(repo.ws.path('.orc/tasks/TASK-001/transcripts/01-spec-001.md'), 'utf8');
+    assert.match(transcript, /- future_thing: not checked/, 'an unknown criterion neither blocks nor disappears');
   });
 
   it('without worktrees: a dirty checkout is used only when the host agrees; checkpoints land on the current branch', async () => {

@@ -87,7 +87,7 @@ describe('executor: phases and iterations', function () {
     assert.match(t1, /\*\*Tokens\*\*: 1410\n/);
     assert.match(t1, /## Prompt\n\nYou are working on task TASK-001/);
     assert.match(t1, /## Response\n\nWriting the spec\./);
-    assert.match(t1, /- Phase complete: no \(continuing to next iteration\)/);
+    assert.match(t1, /## Completion\n\n- Phase complete: no \(continuing to next iteration\)\n\n---/);
     assert.match(t1, /\| hello\.txt \| created \| \+2 \|/);
     const log = repo.git('log', '--format=%H %s', 'orc/TASK-001').trim().split('\n');
     assert.equal(log[0], `${s.phases.spec.checkpoint} [orc] TASK-001: spec complete`);
