@@ -22,6 +22,7 @@ const markers: Record<string, number> = {};
 const appends: Record<string, number[]> = {};
 let counter = 0;
 let stopping = false;
+let burstUntil = 0;
 const pending: { runDir: string; id: string }[] = [];
 
 /** A rewrite the way a careful orchestrator does it: read, change, temp file, rename. */
@@ -68,9 +69,14 @@ function step(): void {
   } else {
     setMarker(t, n);
   }
-  // Mostly bursts (a write every ~1 ms), now and then a quiet spell like a real agent thinking, so that Baton's
-  // edits both collide with writes and find gaps to land in.
-  Atomics.wait(pause, 0, 0, next() < 0.1 ? 5 + next() * 20 : next() * 2);
+  // Bursts (a write every ~1 ms for up to 40 ms) and quiet spells (up to 60 ms, an agent thinking), so that
+  // Baton's edits both collide with writes and find gaps to land in.
+  if (Date.now() < burstUntil) {
+    Atomics.wait(pause, 0, 0, next() * 2);
+  } else {
+    Atomics.wait(pause, 0, 0, next() * 60);
+    burstUntil = Date.now() + next() * 40;
+  }
 }
 
 process.on('message', (m: { stop?: boolean; crp?: { runDir: string; id: string } }) => {
@@ -83,8 +89,8 @@ function loop(): void {
     process.send!({ done: { markers, appends, ops: counter } }, () => process.exit(0));
     return;
   }
-  // A few writes, then back to the event loop for messages.
-  for (let i = 0; i < 5 && !stopping; i++) step();
+  // One write, then back to the event loop for messages.
+  step();
   setImmediate(loop);
 }
 

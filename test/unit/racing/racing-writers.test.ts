@@ -29,7 +29,7 @@ function refusal(err: unknown): EditOutcome {
 }
 
 function report(name: string, r: RaceResult): void {
-  if (FUZZ_MODE) console.log(`      ${name}: ${r.landed} landed, ${r.refused} refused, ${r.writerOps} external writes, ${r.reads} versions read (seed ${SEED})`);
+  console.log(`      ${name}: ${r.landed} landed, ${r.refused} refused, ${r.writerOps} external writes, ${r.reads} versions read`);
   assert.ok(r.landed > 0, `${name}: no edit landed (${r.refused} refused): the race proves nothing`);
 }
 
