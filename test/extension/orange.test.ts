@@ -86,6 +86,15 @@ describe('orange in the real editor (baton.orange.root pointed at a fixture home
     assert.strictEqual(await fs.readFile(path.join(taskDir(LIMITER), 'TASK.md'), 'utf8'), before);
   });
 
+  it('follows a TASK.md that orange or an agent writes (the home root is watched)', async () => {
+    const api = await batonApi();
+    const file = path.join(taskDir(LIMITER), 'TASK.md');
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace('status: working', 'status: stuck'));
+    await until(api.orange.tree.onDidChangeTreeData, () => outline(api).includes('fixture › Stuck: Tighten the rate limiter'), 10000);
+    await fs.writeFile(file, originals.get(file)!);
+    await until(api.orange.tree.onDidChangeTreeData, () => outline(api).includes('fixture › Working: Tighten the rate limiter'), 10000);
+  });
+
   it('creates a task from the command: TASK.md, task.created, and a Pending row', async () => {
     const api = await batonApi();
     const outcome = await vscode.commands.executeCommand<CreateOutcome>('baton.orange.createTask',

@@ -32,8 +32,9 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
   }
 
   watchPatterns(ctx: SourceContext): WatchPattern[] {
-    // tasks/** as a whole: a task folder deleted or renamed must reach the index too.
-    return ctx.orangeRoot ? [{ base: ctx.orangeRoot, glob: '{projects.json,workspaces/.pool.json,tasks/**}' }] : [];
+    // The whole root, in one watcher: a task folder deleted or renamed must reach the index too, and `accepts`
+    // drops the rest (orange.log, the worktrees) before anything is read.
+    return ctx.orangeRoot ? [{ base: ctx.orangeRoot, glob: '**' }] : [];
   }
 
   accepts(file: string, ctx: SourceContext): boolean {
