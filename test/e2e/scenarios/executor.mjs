@@ -136,12 +136,16 @@ export const scenarios = [
     // The run's own terminal, rendering as the fake Claude streams.
     await page.locator('.terminal-tab, .tabs-list .monaco-list-row, .single-terminal-tab', { hasText: `Baton: ${TASK}` }).first()
       .waitFor({ timeout: 20000 }).catch(() => undefined);
-    await untilTerminalShows(page, `=== ${TASK}: phases spec, implement`);
-    await untilTerminalShows(page, 'Reading docs/guide.md and the auth routes');
     const status = page.locator('.part.statusbar .statusbar-item', { hasText: `${TASK} spec` }).first();
-    await status.waitFor({ timeout: 15000 });
+    await status.waitFor({ timeout: 30000 });
     log(`status bar while running: ${(await status.textContent())?.trim()}`);
-    await untilTerminalShows(page, 'gate after spec (human): waiting for approval');
+    await untilTerminalShows(page, 'gate after spec (human): waiting for approval', 40000);
+    // The run is still going (it waits at the gate): its terminal holds the whole rendering from the start. A slow
+    // machine may have scrolled past the first lines before they were seen, so look at the top of the scrollback.
+    await runCommand(page, 'Terminal: Scroll to Top');
+    await untilTerminalShows(page, `=== ${TASK}: phases spec, implement`, 10000);
+    await untilTerminalShows(page, 'Reading docs/guide.md and the auth routes', 10000);
+    await runCommand(page, 'Terminal: Scroll to Bottom');
 
     // The detail panel follows state.yaml: spec completed, its gate pending, the task running.
     detail = await detailFrame(page);
@@ -162,7 +166,9 @@ export const scenarios = [
     const undo = await roomForGateAndTree(page);
     try {
       await form.locator('.headline').evaluate((s) => s.scrollIntoView({ block: 'start' }));
-      await page.mouse.move(0, 0);
+      // The mouse rests on the panel's text, away from the tree, so no hover shows in the picture.
+      await page.mouse.move(900, 470);
+      await page.waitForTimeout(800);
       fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
       await page.screenshot({ path: SCREENSHOT });
       log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
@@ -178,5 +184,10 @@ export const scenarios = [
     const argv = fs.readFileSync(calls, 'utf8').trim().split('\n').map((l) => JSON.parse(l).argv);
     if (argv.length !== 2 || !argv.every((a) => a.includes('-p') && a.includes('--verbose'))) throw new Error(`claude calls: ${JSON.stringify(argv)}`);
     log(`terminal after the gate:\n${(await terminalText(page)).split('\n').filter(Boolean).slice(-6).join('\n')}`);
+    // Leave the window as the next scenarios expect it: no panel, no editor.
+    for (const title of ['View: Hide Panel', 'View: Close All Editors']) {
+      // The palette can still be closing from the command before: one more try after Escape.
+      await runCommand(page, title).catch(async () => { await page.keyboard.press('Escape'); await runCommand(page, title); });
+    }
   },
 ];
