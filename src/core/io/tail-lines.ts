@@ -31,6 +31,8 @@ export interface TailScan {
   bytesRead: number;
   /** True once the scan reached the first byte of the file (every line was seen). */
   reachedStart: boolean;
+  /** Lines seen so far, newest first, including those not yielded (blank with skipBlank, oversized). */
+  lines: number;
   /** Lines skipped because they were longer than maxLineBytes, by their `fromEnd` number. */
   readonly oversized: number[];
 }
@@ -50,7 +52,7 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
   const handle = await fs.open(file, 'r');
   try {
     const stat = await handle.stat();
-    const state: TailScan = { size: stat.size, mtimeMs: stat.mtimeMs, bytesRead: 0, reachedStart: stat.size === 0, oversized: [] };
+    const state: TailScan = { size: stat.size, mtimeMs: stat.mtimeMs, bytesRead: 0, reachedStart: stat.size === 0, lines: 0, oversized: [] };
     scan.value = state;
     let position = stat.size;
     // Bytes after the last newline seen so far (the line being assembled), newest part last.
@@ -63,6 +65,7 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
 
     const take = (bytes: Buffer, lineStart: number): TailLine | undefined => {
       fromEnd++;
+      state.lines = fromEnd;
       const unterminated = fromEnd === 1 && !lastHadNewline;
       if (skippingLongLine) { state.oversized.push(fromEnd); skippingLongLine = false; return undefined; }
       let end = bytes.length;

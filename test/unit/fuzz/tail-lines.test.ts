@@ -46,6 +46,9 @@ describe('fuzz: the bounded tail reader against a whole-file model', function ()
         }
         assert.deepStrictEqual(got, model(bytes, skipBlank).slice(0, take));
         assert.ok(scan.value!.bytesRead <= bytes.length, 'read past the end');
+        if (got.length < take && scan.value!.reachedStart) {
+          assert.strictEqual(scan.value!.lines, model(bytes, false).length, 'every line, blank or not, is counted');
+        }
       }), fuzzParameters(FUZZ_RUNS * 4));
   });
 });
