@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { parseDurationSeconds, DEFAULT_TIMEOUT_SECONDS } from './config';
 import type { PhaseEndStatus } from './contract';
 import { checkCriterion, describeCriterion, readCriteria, type CriterionCheck } from './criteria';
-import { commitAll, diffTrees, snapshotTree } from './git-tree';
+import { commitAll, diffTrees, snapshotTree, type FileChange } from './git-tree';
 import { invokeClaude } from './invoke';
 import { judgeIteration } from './iteration-outcome';
 import type { PlannedPhase } from './load-task';
@@ -49,11 +49,14 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
   let phaseExit: { exitCode: number | null; signal: string | null } | null = null;
 
   for (let iteration = (resume?.iterationsDone ?? 0) + 1; iteration <= maxIterations && !result; iteration++) {
+    if (rc.signal.aborted) { result = { status: 'cancelled', message: 'cancelled', summary: '' }; break; }
     const iterationStart = rc.now();
     rc.emit({ type: 'phase-start', phase: phase.name, iteration, sessionId, resumed: resumeSession });
     await rc.state.iterationStarted(phase.name, iteration, { id: sessionId, model: rc.config.model, created: !resumeSession });
-    const before = await snapshotTree(rc.workspace.cwd);
-    const values = promptValues(rc.task, phase, { iteration, previous, criteria: criteriaText, ...(conflicts !== undefined ? { conflicts } : {}) });
+    // What the iteration changed is worth knowing, not worth failing over: a git problem leaves it unknown.
+    const before = await snapshotTree(rc.workspace.cwd).catch((err: Error) => err);
+    // The last few iterations are enough context; the session itself remembers the rest.
+    const values = promptValues(rc.task, phase, { iteration, previous: previous.slice(-3), criteria: criteriaText, ...(conflicts !== undefined ? { conflicts } : {}) });
     const prompt = fillTemplate(resumeSession ? CONTINUE_TEMPLATE : template, values);
     const exit = await invokeClaude(rc, { phase: phase.name, session: { id: sessionId, resume: resumeSession }, prompt, timeoutMs: deadline - Date.now() });
     resumeSession = true;
@@ -84,8 +87,8 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
       message = verdict.kind === 'cancelled' ? 'cancelled' : verdict.message;
     }
 
-    const after = await snapshotTree(rc.workspace.cwd);
-    const files = await diffTrees(rc.workspace.cwd, before, after);
+    const changes = await changesSince(rc.workspace.cwd, before);
+    const files = changes instanceof Error ? [] : changes;
     const transcript = await writeTranscript({
       taskDir: rc.task.taskDir, taskId: rc.task.taskId, phase: phase.name, phaseIndex: phase.index, iteration,
       startedAt: iterationStart, durationMs: rc.now().getTime() - iterationStart.getTime(), tokens: totalOf(usage),
@@ -94,7 +97,7 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
       completion: [...checks.filter((c) => !(outcome === 'continue' && c.criterion.kind === 'claude_confirms')).map((c) => c.line),
         ...(outcome === 'continue' ? ['- Phase complete: no (continuing to next iteration)'] : []),
         ...(outcome === 'blocked' ? [`- Phase blocked: ${message}`] : []), ...(outcome === 'error' ? [`- Error: ${message}`] : [])],
-      files,
+      files, filesNote: changes instanceof Error ? `unknown: ${changes.message.trim().split('\n')[0]}` : null,
     });
     await rc.state.iterationEnded(phase.name, exit.result?.numTurns ?? 0, files.map((f) => f.file), rc.ledger, exit.model);
     rc.emit({ type: 'iteration-end', phase: phase.name, iteration, outcome, message, transcript });
@@ -119,6 +122,15 @@ export async function runPhase(rc: RunContext, phase: PlannedPhase, resume: Phas
   await rc.state.phaseEnded(phase.name, stateStatus, error, Date.now() - started);
   rc.emit({ type: 'phase-end', phase: phase.name, status: final.status, message: final.message, exitCode: phaseExit?.exitCode ?? null, signal: phaseExit?.signal ?? null });
   return { ...final, criteria: criteriaText };
+}
+
+async function changesSince(cwd: string, before: string | Error): Promise<FileChange[] | Error> {
+  if (before instanceof Error) return before;
+  try {
+    return await diffTrees(cwd, before, await snapshotTree(cwd));
+  } catch (err) {
+    return err as Error;
+  }
 }
 
 async function checkpoint(rc: RunContext, phase: string, what: string, final: boolean, allowEmpty: boolean): Promise<void> {

@@ -19,6 +19,11 @@ export async function runPhases(rc: RunContext, phases: readonly PlannedPhase[],
     outcome = await runAll(rc, phases, resume);
   } catch (err) {
     outcome = { status: 'failed', message: `the executor failed: ${(err as Error).message}`, phasesRun: [] };
+    // The phase it was in must not be left saying `running`.
+    const state = await rc.state.state.read().catch(() => ({} as Record<string, unknown>));
+    const current = typeof state.current_phase === 'string' ? state.current_phase : null;
+    const phases = (state.phases ?? {}) as Record<string, { status?: unknown } | null>;
+    if (current && phases[current]?.status === 'running') await rc.state.phaseEnded(current, 'failed', outcome.message, 0).catch(() => undefined);
   } finally {
     clearInterval(heartbeat);
   }

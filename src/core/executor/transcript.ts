@@ -20,6 +20,8 @@ export interface TranscriptInput {
   /** `- Tests passing: yes` style lines. */
   readonly completion: readonly string[];
   readonly files: readonly FileChange[];
+  /** Why the changes are not known (git failed), instead of the table. */
+  readonly filesNote?: string | null;
 }
 
 /** `transcripts/02-implement-003.md`, the spec's name for iteration 3 of the second phase. */
@@ -49,7 +51,7 @@ export async function writeTranscript(t: TranscriptInput): Promise<string> {
     '## Completion', '', ...t.completion,
     '', '---', '',
     '## Files Changed', '',
-    ...(rows.length ? ['| File | Action | Lines |', '|------|--------|-------|', ...rows] : ['(none)']),
+    ...(t.filesNote ? [`(${t.filesNote})`] : rows.length ? ['| File | Action | Lines |', '|------|--------|-------|', ...rows] : ['(none)']),
     '',
   ].join('\n');
   await writeFileAtomic(file, text);

@@ -202,6 +202,19 @@ describe('executor: phases and iterations', function () {
     assert.equal(s.status, 'paused');
   });
 
+  it('an internal failure (the worktree\'s git broken under it) fails the run and the phase, never leaves it running', async () => {
+    repo = new ExecutorRepo().scenario({ calls: [[{ write: '.git', content: 'not a gitdir\n' }, complete()]] });
+    const { outcome } = await runToEnd(repo);
+    assert.equal(outcome.status, 'failed');
+    assert.match(outcome.message, /^the executor failed: /);
+    const s = repo.state();
+    assert.equal(s.status, 'failed');
+    assert.equal(s.phases.spec.status, 'failed');
+    assert.match(s.phases.spec.error, /the executor failed/);
+    const transcript = readFileSync(repo.ws.path('.orc/tasks/TASK-001/transcripts/01-spec-001.md'), 'utf8');
+    assert.match(transcript, /## Files Changed\n\n\(unknown: /);
+  });
+
   it('fails a phase that is not complete after max_iterations', async () => {
     repo = new ExecutorRepo({ phases: [{ name: 'spec', type: 'spec', max_iterations: 2, completion_criteria: ['claude_confirms'] }] })
       .scenario({ calls: [[notYet('still going')]] });
