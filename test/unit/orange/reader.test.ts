@@ -29,6 +29,9 @@ describe('orange reader on a fixture home', () => {
     assert.deepStrictEqual(tasks(await scanned(home.tmp.path('home'), home.orangeRoot)), []);
     const other = tasks(await scanned(home.tmp.path('other'), home.orangeRoot));
     assert.deepStrictEqual(other.map((t) => t.id), [ID.other]);
+    // One of orange's own worktrees of the project (workspaces/<project>--<n>) opened as the folder.
+    home.tmp.write('home/orange/workspaces/app--2/README.md', '');
+    assert.strictEqual(tasks(await scanned(path.join(home.orangeRoot, 'workspaces', 'app--2'), home.orangeRoot)).length, 8);
   });
 
   it('reads every frontmatter field, keeps unknown ones, and links the pool and the history', async () => {
