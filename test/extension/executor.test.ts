@@ -142,6 +142,10 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     await until(api.service.onDidChange, () => api.service.decisions().some((d) => d.file.includes('TASK-111')), 10_000);
     const outcome = await answerGateFromInbox(api, 'TASK-111', { form: 'gate', decision: 'approved', rationale: 'spec reads well' });
     assert.ok(outcome.ok, outcome.message);
+    // What the form sends is checked before anything else: a rejection without a reason never reaches a writer.
+    const refused = await api.decisions.needsYou.current!.receive({ type: 'answer', requestId: 'x', key: 'any', version: 'v',
+      answer: { form: 'gate', decision: 'rejected', rationale: '  ' } });
+    assert.ok(!refused.ok && /rejection needs a reason/.test(refused.error), JSON.stringify(refused));
     const done = await session.done;
     assert.strictEqual(done.status, 'completed', session.terminal.text);
     assert.deepStrictEqual([...done.phasesRun], ['spec', 'implement']);
