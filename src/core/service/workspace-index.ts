@@ -45,6 +45,7 @@ export class WorkspaceIndex {
     this.entries.clear();
     this.recordMaps.clear();
     let reused = 0;
+    this.lastScanYieldedMs = 0;
     for (const adapter of this.adapters) {
       const files = await adapter.discover(this.ctx);
       let slice = Date.now();
@@ -54,7 +55,12 @@ export class WorkspaceIndex {
         if (entry) this.put(file, adapter, entry);
         if (entry && entry === cached) reused++;
         // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
-        if (Date.now() - slice >= YIELD_EVERY_MS) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
+        if (Date.now() - slice >= YIELD_EVERY_MS) {
+          const paused = performance.now();
+          await new Promise((resolve) => setImmediate(resolve));
+          this.lastScanYieldedMs += performance.now() - paused;
+          slice = Date.now();
+        }
       }
     }
     for (const adapter of this.adapters) this.relink(adapter);
@@ -64,6 +70,8 @@ export class WorkspaceIndex {
 
   /** After a scan: every entry came from the cache it was given, and no cached file is gone (nothing to save). */
   matchesCache = false;
+  /** How long the last scan let other work run between its slices of reading. */
+  lastScanYieldedMs = 0;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
   async refresh(file: string): Promise<IndexChange | undefined> {

@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO } from './lib/cache';
+import { ms, type BenchRow, type Measurement } from './lib/measurement';
+import { orcWorkspace } from './lib/orc-workspace';
+
+const TASKS = 10000;
+const TARGETS = { activateMs: 10, bundleBytes: 1024 * 1024 };
+
+// The e2e rig is ES modules; this file is compiled to CommonJS, whose `import()` esbuild would turn into require().
+const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
+
+interface Rig {
+  startCodeServer(o?: object): Promise<{ port: number; runDir: string; userDataDir: string; stop(): Promise<void>; cleanup(): void }>;
+  launchBrowser(): Promise<{ page: Page; close(): Promise<void> }>;
+  workbenchUrl(port: number, o: { folder: string; extensionDevelopmentPath: string }): Promise<string>;
+}
+interface Locator { first(): Locator; waitFor(o: { timeout: number; state?: string }): Promise<void>; click(): Promise<void>; filter(o: object): Locator; locator(s: string, o?: object): Locator }
+interface Page { goto(url: string): Promise<unknown>; locator(s: string, o?: object): Locator; screenshot(o: { path: string }): Promise<unknown> }
+
+/** Every file under `dir` whose name is `name` (the Baton log lives in a dated folder of the server's logs). */
+function findFiles(dir: string, name: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name === name) out.push(path.join(entry.parentPath, entry.name));
+  }
+  return out.sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
+}
+
+/** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
+function batonLog(userDataDir: string): { activate: number[]; scan: number[]; lines: string[] } {
+  const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
+  const all = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));
+  return { activate: all(/activate\(\) took ([\d.]+) ms/g), scan: all(/scan: \d+ items in ([\d.]+) ms/g),
+    lines: text.split('\n').filter((l) => /activate\(\)|scan:/.test(l)) };
+}
+
+/**
+ * In the real editor (code-server + Chromium, the e2e rig) on the 10,000-task workspace: activate() time, and the
+ * time from opening the window to the first painted row of the Tasks tree — cold (no index cache) and warm (the
+ * same profile opened again). Plus the size of the extension bundle without webview assets and the SQLite wasm.
+ */
+export const measurement: Measurement = {
+  name: 'editor-startup',
+  description: `in the real editor, ${TASKS} orc tasks: activate(), first painted Tasks tree (cold, warm); bundle size`,
+  async run(log) {
+    const rig = await importEsm(pathToFileURL(path.join(REPO, 'test/e2e/lib.mjs')).href) as Rig;
+    const folder = orcWorkspace(TASKS, log);
+    // Cold: a new profile, no index cache. Warm: the editor closed (server stopped, so no extension host holds the
+    // workspace storage) and opened again on the same profile.
+    const first = await rig.startCodeServer();
+    const firstPaint: number[] = [];
+    const open = async (server: { port: number }, round: string) => {
+      const { page, close } = await rig.launchBrowser();
+      try {
+        const url = await rig.workbenchUrl(server.port, { folder, extensionDevelopmentPath: REPO });
+        const started = Date.now();
+        await page.goto(url);
+        const icon = page.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first();
+        await icon.waitFor({ timeout: 120_000 });
+        // Each round has a fresh browser profile, where the workbench keeps which container is open: open Baton's.
+        await icon.click();
+        const row = page.locator('.part.sidebar .monaco-list-row', { hasText: /(Running|Planned|Completed|Created|Blocked|Failed|Paused)/ }).first();
+        await row.waitFor({ timeout: 180_000 }).catch(async (err: unknown) => {
+          const shot = path.join(REPO, '.vscode-test', 'bench-editor-failure.png');
+          await page.screenshot({ path: shot });
+          throw new Error(`${(err as Error).message}\nscreenshot: ${shot}`);
+        });
+        firstPaint.push(Date.now() - started);
+        log(`${round}: first Tasks row after ${Date.now() - started} ms`);
+      } finally {
+        await close();
+      }
+    };
+    let server = first;
+    try {
+      await open(first, 'cold');
+      await first.stop();
+      server = await rig.startCodeServer({ runDir: first.runDir, userDataDir: first.userDataDir });
+      await open(server, 'warm');
+    } finally {
+      await server.stop();
+    }
+    const timings = batonLog(server.userDataDir);
+    for (const line of timings.lines) log(`Baton log: ${line.replace(/^\S+ \S+ /, '')}`);
+    if (!process.env.BENCH_KEEP) server.cleanup();
+    const bundle = statSync(path.join(REPO, 'dist/extension.js')).size;
+    const activate = timings.activate.length ? Math.max(...timings.activate) : NaN;
+    const rows: BenchRow[] = [
+      { label: 'activate() (slowest of the starts)', value: ms(activate), target: `≤ ${TARGETS.activateMs} ms`, ok: activate <= TARGETS.activateMs },
+      { label: 'window opened → first Tasks row, cold', value: ms(firstPaint[0]!) },
+      { label: 'window opened → first Tasks row, warm', value: ms(firstPaint[1]!) },
+      ...timings.scan.map((t, i) => ({ label: `scan in the extension host, start ${i + 1}`, value: ms(t) })),
+      { label: 'extension bundle (dist/extension.js)', value: `${(bundle / 1024).toFixed(0)} KB`, target: '≤ 1024 KB', ok: bundle <= TARGETS.bundleBytes },
+    ];
+    return rows;
+  },
+};
