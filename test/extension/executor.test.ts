@@ -109,6 +109,24 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     assert.deepStrictEqual(await labels(api), ['Created', 'Planned', 'Running', 'Completed']);
   });
 
+  it('offers Run on a task row, Cancel on a running one and Resume on an orphaned one (the menus\' when clauses on the real rows)', async () => {
+    const manifest = JSON.parse(await fs.readFile(path.join(PROJECT, 'package.json'), 'utf8')) as
+      { contributes: { menus: Record<string, { command: string; when?: string; group?: string }[]> } };
+    const entries = manifest.contributes.menus['view/item/context']!.filter((m) => m.command.startsWith('baton.orc.') && /Run|Claude/i.test(m.command));
+    /** The executor commands a row offers, inline or in its context menu (only `view` and `viewItem =~` clauses occur). */
+    const offered = async (id: string, group: string, inline: boolean) => {
+      const item = api.tasksTree.getTreeItem(await childNamed(api, id, await childNamed(api, group)));
+      return entries.filter((m) => (m.group ?? '').startsWith('inline') === inline && m.when?.includes('view == baton.tasks')
+        && [...(m.when ?? '').matchAll(/viewItem =~ \/(.*?)\/(?= |$)/g)].every((r) => new RegExp(r[1]!).test(String(item.contextValue))))
+        .map((m) => m.command.replace('baton.orc.', ''));
+    };
+    assert.deepStrictEqual(await offered('TASK-110', 'Planned', true), ['runTask']);
+    assert.deepStrictEqual(await offered('TASK-002', 'Running', true), ['resumeRun'], 'TASK-002 is running with no executor: orphaned');
+    assert.deepStrictEqual(await offered('TASK-001', 'Completed', true), []);
+    assert.deepStrictEqual(await offered('TASK-110', 'Planned', false), ['runTask', 'runPhase', 'showRunTerminal']);
+    assert.deepStrictEqual(await offered('TASK-002', 'Running', false), ['runTask', 'runPhase', 'resumeRun', 'openInClaudeCode', 'showRunTerminal']);
+  });
+
   it('runs every phase of a task: live rendering in its terminal, the status bar, then the tree and state.yaml', async () => {
     const session = await vscode.commands.executeCommand<RunSession>('baton.orc.runTask', 'TASK-110');
     assert.ok(session, 'Run Task returns the run');
