@@ -14,22 +14,21 @@ import type { TrustGuard } from './trust';
  * process checks workspace trust first. Each resolves to what it started (tests read it) or undefined.
  */
 export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard): vscode.Disposable {
-  const mayStartProcesses = (action: string) => trust.mayStartProcesses(action);
   return vscode.Disposable.from(
     vscode.commands.registerCommand('baton.orc.runTask', async (target?: unknown) => {
-      if (!mayStartProcesses('Run Task')) return undefined;
+      if (!trust.mayStartProcesses('Run Task')) return undefined;
       const task = await targetTask(service, target, 'Run which task? (every remaining phase of its plan, in order)');
       return task ? runs.start(task, {}) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.runPhase', async (target?: unknown, phase?: string) => {
-      if (!mayStartProcesses('Run Phase')) return undefined;
+      if (!trust.mayStartProcesses('Run Phase')) return undefined;
       const task = await targetTask(service, target, 'Run a phase of which task?');
       if (!task) return undefined;
       const chosen = phase ?? await pickPhase(task);
       return chosen ? runs.start(task, { phase: chosen }) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.resumeRun', async (target?: unknown) => {
-      if (!mayStartProcesses('Resume')) return undefined;
+      if (!trust.mayStartProcesses('Resume')) return undefined;
       const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)');
       if (!task) return undefined;
       if (!task.state?.session?.id) {
@@ -48,14 +47,18 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       return session.done;
     }),
     vscode.commands.registerCommand('baton.orc.openInClaudeCode', async (target?: unknown) => {
-      if (!mayStartProcesses('Open in Claude Code')) return undefined;
+      if (!trust.mayStartProcesses('Open in Claude Code')) return undefined;
       const task = await targetTask(service, target, 'Continue which task in Claude Code?');
       return task ? openInClaudeCode(task) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.showRunTerminal', async (target?: unknown) => {
       const session = target === undefined ? runs.running().at(-1) ?? await pickSession(runs.all(), 'Show the terminal of which run?')
         : sessionOf(runs, await targetTask(service, target));
-      if (!session) { void vscode.window.showInformationMessage('Baton: no run of that task in this window.'); return undefined; }
+      if (!session) {
+        // Without a target the picker has already said that nothing ran here.
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: no run of that task in this window.');
+        return undefined;
+      }
       session.terminal.show(false);
       return session;
     }),
