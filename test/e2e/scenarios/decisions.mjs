@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { roomFor, runCommand, webviewFrame } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/needs-you.png');
 const DEMO_RUN = '.orchestral/runs/run-20260115143022';
@@ -13,57 +14,9 @@ const HOSTILE_QUESTION = 'Render <script>window.__batonPwned = 1</script> in the
 const HOSTILE_LABEL = '<img src=x onerror="window.__batonPwned = 2">';
 const RATIONALE = 'Exact limits across the 3 replicas matter more than avoiding a dependency.';
 
-
-/** Runs a command from the palette by its title. */
-async function runCommand(page, title) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ timeout: 10000 });
-  await input.press('Enter');
-}
-
-/** The frame of the Needs you page: the webview whose document holds the inbox's list. */
-async function inboxFrame(page) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) {
-      const isInbox = await frame.evaluate(() => !!document.querySelector('#root .list')
-        && !!document.querySelector('script[src*="decisions.js"]')).catch(() => false);
-      if (isInbox) return frame;
-    }
-    return undefined;
-  }, 'the Needs you webview to load');
-}
-
 async function openNeedsYou(page) {
   await runCommand(page, 'Focus on Needs You View');
-  return inboxFrame(page);
-}
-
-/**
- * Gives the Needs you view the room of the sidebar for the screenshot: the other Baton views folded, the
- * sidebar wider. Returns an undo, so the scenarios after this one find the workbench as it was.
- */
-async function roomForTheInbox(page) {
-  const titles = await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents();
-  const folded = titles.map((t) => t.trim()).filter((t) => t && !/needs you/i.test(t));
-  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  const box = await page.locator('.part.sidebar').boundingBox();
-  const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
-  const widen = async (dx) => {
-    await page.mouse.move(sash.x, sash.y);
-    await page.mouse.down();
-    await page.mouse.move(sash.x + dx, sash.y, { steps: 8 });
-    await page.mouse.up();
-    sash.x += dx;
-  };
-  await widen(260);
-  return async () => {
-    await widen(-260);
-    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  };
+  return webviewFrame(page, 'decisions', '#root .list', 'the Needs you webview to load');
 }
 
 function section(frame, text) {
@@ -101,7 +54,7 @@ export const scenarios = [
     if (kept !== RATIONALE) throw new Error(`rationale after hide/show: ${JSON.stringify(kept)}`);
     log('hidden and shown again: option B and the rationale were kept');
 
-    const undo = await roomForTheInbox(page);
+    const undo = await roomFor(page, /needs you/i, 260);
     try {
       await form.locator('.question').first().evaluate((q) => q.scrollIntoView({ block: 'start' }));
       await page.mouse.move(0, 0);
@@ -198,7 +151,7 @@ export const scenarios = [
     } finally {
       fs.rmSync(run, { recursive: true, force: true });
     }
-    const frame = await inboxFrame(page);
+    const frame = await webviewFrame(page, 'decisions', '#root .list', 'the Needs you webview to load');
     await noCrpLeft(frame);
   },
 ];

@@ -6,23 +6,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { runCommand, webviewFrame } from '../workbench.mjs';
 
 const CODELENS_SHOT = path.join(PROJECT, 'docs/images/codelens.png');
 const MAP_SHOT = path.join(PROJECT, 'docs/images/intent-map.png');
 const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
 const DEMO_ROWS = ['src/auth/login.ts', 'src/auth/session.ts', 'src/components/Header.tsx', 'src/middleware/rateLimiter.ts', 'docs/guide.md'];
-
-
-/** Runs a command from the palette by its title. */
-async function runCommand(page, title) {
-  await page.locator('.part.sidebar .composite.title').first().click();
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-}
 
 /** Each scenario starts from one editor group with nothing open (the ones before may have split the editor). */
 async function closeAllEditors(page) {
@@ -49,17 +38,6 @@ async function openFile(page, rel) {
 /** The CodeLens texts shown at the top of the active editor. */
 async function codeLenses(page) {
   return page.locator('.editor-group-container.active .codelens-decoration').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));
-}
-
-/** The frame of the Intent Map page. */
-async function mapFrame(page) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) {
-      const isMap = await frame.evaluate(() => !!document.querySelector('#map') && !!document.querySelector('script[src*="intent-map.js"]')).catch(() => false);
-      if (isMap) return frame;
-    }
-    return undefined;
-  }, 'the Intent Map webview to load');
 }
 
 async function mapRows(frame) {
@@ -98,7 +76,7 @@ export const scenarios = [
   async function intentMapListsSortsAndFiltersItsRows({ page }) {
     await closeAllEditors(page);
     await runCommand(page, 'Baton: Open Intent Map');
-    const frame = await mapFrame(page);
+    const frame = await webviewFrame(page, 'intent-map', '#map', 'the Intent Map webview to load');
     const rows = await waitFor(async () => {
       const r = await mapRows(frame);
       return r.length === DEMO_ROWS.length ? r : undefined;
@@ -141,7 +119,7 @@ export const scenarios = [
       fs.writeFileSync(mapFile, `${mapBefore.trimEnd()}\n| \`src/db/users.ts\` | \`INT-666\` | \`INT-666\` | \`n/a\` |\n`);
       await closeAllEditors(page);
       await runCommand(page, 'Baton: Open Intent Map');
-      const frame = await mapFrame(page);
+      const frame = await webviewFrame(page, 'intent-map', '#map', 'the Intent Map webview to load');
       const owner = frame.locator('.map-row[data-file="src/db/users.ts"] .owner');
       await owner.waitFor({ timeout: 30000 });
       const shown = await waitFor(async () => {

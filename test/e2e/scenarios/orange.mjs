@@ -3,11 +3,11 @@
 // status (the blog project's task does not), the fenced-code `## Review` trap is no verdict, and the clarification
 // shows in Needs you with its questions; answering it there writes the answer into TASK.md and moves the task.
 // Screenshot: docs/images/orange.png.
-/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { roomFor, runCommand, treeRows, viewPane, webviewFrame } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/orange.png');
 const CLARIFICATION = 'End sessions after a configurable idle time';
@@ -18,61 +18,6 @@ const ANSWER = 'Server side: count refresh calls only.';
 /** The working task's tmux session: started for real when tmux is installed, so its row shows the live icon. */
 const LIVE_SESSION = 'demo/guide-agent-review-section';
 const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-
-async function runCommand(page, title) {
-  await page.locator('.part.sidebar .composite.title').first().click();
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-}
-
-function orangePane(page) {
-  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header .title', { hasText: /^\s*orange\s*$/i }) }).first();
-}
-
-/** Rendered rows of the view (the list is virtual: only visible rows exist). */
-async function rows(pane) {
-  return pane.locator('.monaco-list-row').evaluateAll((els) => els.map((r) => ({
-    label: (r.querySelector('.label-name')?.textContent ?? '').trim(),
-    description: (r.querySelector('.label-description')?.textContent ?? '').trim(),
-    level: Number(r.getAttribute('aria-level') ?? 0),
-  })));
-}
-
-/** The Needs you page: the webview whose document holds the inbox's list. */
-async function inboxFrame(page) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) {
-      const isInbox = await frame.evaluate(() => !!document.querySelector('#root .list') && !!document.querySelector('script[src*="decisions.js"]')).catch(() => false);
-      if (isInbox) return frame;
-    }
-    return undefined;
-  }, 'the Needs you webview to load');
-}
-
-/** Only Needs you and orange unfolded, the sidebar wider. Returns the undo. */
-async function roomForOrange(page) {
-  const titles = (await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents()).map((t) => t.trim());
-  const folded = titles.filter((t) => t && !/^(orange|needs you)$/i.test(t));
-  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  const box = await page.locator('.part.sidebar').boundingBox();
-  const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
-  const widen = async (dx) => {
-    await page.mouse.move(sash.x, sash.y);
-    await page.mouse.down();
-    await page.mouse.move(sash.x + dx, sash.y, { steps: 8 });
-    await page.mouse.up();
-    sash.x += dx;
-  };
-  await widen(300);
-  return async () => {
-    await widen(-300);
-    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  };
-}
 
 /** Drags the sash under the Needs you view down, so the form and the orange tree share the picture. */
 async function growNeedsYou(page) {
@@ -89,12 +34,12 @@ export const scenarios = [
     if (hasTmux) spawnSync('tmux', ['new-session', '-d', '-s', LIVE_SESSION, 'sleep', '300']);
     await runCommand(page, 'View: Close All Editor Groups');
     await runCommand(page, 'Focus on orange View');
-    const pane = orangePane(page);
+    const pane = viewPane(page, 'orange');
     await pane.waitFor({ timeout: 30000 });
-    const undo = await roomForOrange(page);
+    const undo = await roomFor(page, /^(orange|needs you)$/i);
     try {
       const shown = await waitFor(async () => {
-        const r = await rows(pane);
+        const r = await treeRows(pane);
         return r.some((x) => x.level === 1 && x.label === 'demo') && r.some((x) => x.level === 3 && x.label === CLARIFICATION) ? r : undefined;
       }, 'the demo project and its tasks in the orange view');
       const groups = shown.filter((r) => r.level === 2).map((r) => r.label);
@@ -114,7 +59,7 @@ export const scenarios = [
       const stuck = shown.find((r) => r.label === 'Protect the sign-in form against CSRF');
       if (!/round 2 · review FAIL/.test(stuck?.description ?? '')) throw new Error(`stuck task: ${JSON.stringify(stuck)}`);
 
-      const frame = await inboxFrame(page);
+      const frame = await webviewFrame(page, 'decisions', '#root .list', 'the Needs you webview to load');
       const form = frame.locator('section.decision.orange', { hasText: CLARIFICATION });
       await form.waitFor({ timeout: 30000 });
       const questions = await form.locator('.question h3').allTextContents();
@@ -144,7 +89,7 @@ export const scenarios = [
       if (!text.includes(`- [x] Should "idle" be measured`) || !text.includes(`  - Answer: ${ANSWER}`) || !/\nstatus: planning\n/.test(text)) {
         throw new Error(`TASK.md after answering:\n${text}`);
       }
-      await waitFor(async () => (await rows(pane)).some((r) => r.level === 2 && r.label === 'Planning'), 'the task to move to Planning in the view', 15000);
+      await waitFor(async () => (await treeRows(pane)).some((r) => r.level === 2 && r.label === 'Planning'), 'the task to move to Planning in the view', 15000);
       log('clarification answered: the answer is under ## Questions, the task is planning');
     } finally {
       if (hasTmux) spawnSync('tmux', ['kill-session', '-t', `=${LIVE_SESSION}`]);

@@ -6,24 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { runCommand } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/task-detail.png');
-
-
-/** Runs a palette command by its title and, when it asks, picks the quick-pick row holding `pick`. */
-async function runCommand(page, title, pick) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-  if (pick === undefined) return;
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15000 });
-  await input.fill(pick);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-}
 
 /** The frame of the task detail page of `id`, once the host has sent it its data. */
 async function detailFrame(page, id) {

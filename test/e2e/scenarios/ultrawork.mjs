@@ -5,35 +5,12 @@
 // Screenshot: docs/images/ultrawork.png.
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { roomFor, runCommand, treeRows, viewPane } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/ultrawork.png');
 const V7 = 'Session list and remote sign-out';
 const V5 = /^Log every sign-in attempt/;
 const OTHER = /Migrate the invoices table/;
-
-async function runCommand(page, title) {
-  await page.locator('.part.sidebar .composite.title').first().click();
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-}
-
-function ultraworkPane(page) {
-  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header .title', { hasText: /^\s*Ultrawork\s*$/i }) }).first();
-}
-
-/** Rendered rows of the view (the list is virtual: only visible rows exist). */
-async function rows(pane) {
-  return pane.locator('.monaco-list-row').evaluateAll((els) => els.map((r) => ({
-    label: (r.querySelector('.label-name')?.textContent ?? '').trim(),
-    description: (r.querySelector('.label-description')?.textContent ?? '').trim(),
-    level: Number(r.getAttribute('aria-level') ?? 0),
-    expanded: r.getAttribute('aria-expanded'),
-  })));
-}
 
 function row(pane, label, level) {
   return pane.locator(`.monaco-list-row${level ? `[aria-level="${level}"]` : ''}`)
@@ -47,37 +24,16 @@ async function expand(pane, label, level) {
   await waitFor(async () => (await r.getAttribute('aria-expanded')) === 'true', `"${label}" to expand`, 10000);
 }
 
-/** Room for the view: the other Baton views folded, the sidebar wider. Returns the undo. */
-async function roomForTheView(page) {
-  const titles = (await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents()).map((t) => t.trim());
-  const folded = titles.filter((t) => t && !/^ultrawork$/i.test(t));
-  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  const box = await page.locator('.part.sidebar').boundingBox();
-  const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
-  const widen = async (dx) => {
-    await page.mouse.move(sash.x, sash.y);
-    await page.mouse.down();
-    await page.mouse.move(sash.x + dx, sash.y, { steps: 8 });
-    await page.mouse.up();
-    sash.x += dx;
-  };
-  await widen(260);
-  return async () => {
-    await widen(-260);
-    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
-  };
-}
-
 export const scenarios = [
   async function ultraworkViewShowsThisWorkspacesSessions({ page }) {
     await runCommand(page, 'View: Close All Editor Groups');
     await runCommand(page, 'Focus on Ultrawork View');
-    const pane = ultraworkPane(page);
+    const pane = viewPane(page, 'Ultrawork');
     await pane.waitFor({ timeout: 30000 });
-    const undo = await roomForTheView(page);
+    const undo = await roomFor(page, /^ultrawork$/i, 260);
     try {
       const top = await waitFor(async () => {
-        const r = (await rows(pane)).filter((x) => x.level === 1);
+        const r = (await treeRows(pane)).filter((x) => x.level === 1);
         return r.some((x) => x.label === V7) && r.some((x) => V5.test(x.label)) ? r : undefined;
       }, 'the two demo sessions of this workspace in the Ultrawork view');
       log(`sessions: ${top.map((r) => `${r.label} (${r.description})`).join(' | ')}`);
@@ -86,7 +42,7 @@ export const scenarios = [
 
       await expand(pane, V7, 1);
       const children = await waitFor(async () => {
-        const labels = (await rows(pane)).filter((x) => x.level === 2).map((x) => x.label);
+        const labels = (await treeRows(pane)).filter((x) => x.level === 2).map((x) => x.label);
         return labels.includes('Tasks') && labels.includes('Design') ? labels : undefined;
       }, 'the rows of the v7 session');
       log(`session rows: ${children.join(' | ')}`);
@@ -95,13 +51,13 @@ export const scenarios = [
       // Tasks unfold by default; a task unfolds into its criteria, met or not by the evidence.
       await expand(pane, 'Document the session endpoints', 3);
       const criteria = await waitFor(async () => {
-        const r = (await rows(pane)).filter((x) => x.level === 4 && /docs\/guide\.md/.test(x.label));
+        const r = (await treeRows(pane)).filter((x) => x.level === 4 && /docs\/guide\.md/.test(x.label));
         return r.length ? r : undefined;
       }, 'the criterion of the documentation task');
       if (criteria[0].description !== 'no evidence') throw new Error(`criterion: ${JSON.stringify(criteria[0])}`);
       await expand(pane, 'GET and DELETE /auth/sessions', 3);
       const met = await waitFor(async () => {
-        const r = (await rows(pane)).filter((x) => x.level === 4 && x.description === 'met');
+        const r = (await treeRows(pane)).filter((x) => x.level === 4 && x.description === 'met');
         return r.length ? r : undefined;
       }, 'a criterion met by evidence');
       log(`met: ${met.map((m) => m.label).join(' | ')}`);

@@ -1,0 +1,79 @@
+// What UI scenarios do to the VS Code workbench in Chromium, in one place: run a palette command, find a view's
+// pane and its rendered rows, find a webview's frame, and give one view the room of the sidebar for a screenshot.
+/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
+import { waitFor } from './lib.mjs';
+
+/**
+ * Runs a palette command by its title and, when `pick` is given, picks the quick-pick row holding it. The sidebar
+ * title is clicked first so the keyboard focus is in the workbench, not in a webview that would swallow F1.
+ */
+export async function runCommand(page, title, pick) {
+  await page.locator('.part.sidebar .composite.title').first().click().catch(() => undefined);
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
+  await input.press('Enter');
+  if (pick === undefined) return;
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15000 });
+  await input.fill(pick);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 10000 });
+  await input.press('Enter');
+}
+
+/** The sidebar pane of the view titled `title` (a RegExp, or a string matched whole, ignoring case). */
+export function viewPane(page, title) {
+  const pattern = title instanceof RegExp ? title : new RegExp(`^\\s*${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`, 'i');
+  return page.locator('.part.sidebar .pane').filter({ has: page.locator('.pane-header .title', { hasText: pattern }) }).first();
+}
+
+/** Rendered rows of a tree (the list is virtual: only visible rows exist). */
+export async function treeRows(pane) {
+  return pane.locator('.monaco-list-row').evaluateAll((els) => els.map((r) => ({
+    label: (r.querySelector('.label-name')?.textContent ?? '').trim(),
+    description: (r.querySelector('.label-description')?.textContent ?? '').trim(),
+    level: Number(r.getAttribute('aria-level') ?? 0),
+    expanded: r.getAttribute('aria-expanded'), // null = not collapsible
+  })));
+}
+
+/**
+ * The frame of a webview page: the one that loaded `dist/webview/<script>.js` and holds `selector` (the page's
+ * own root, present once the host has sent its data).
+ */
+export async function webviewFrame(page, script, selector, what = `the ${script} webview to load`) {
+  return waitFor(async () => {
+    for (const frame of page.frames()) {
+      const found = await frame.evaluate(([sel, src]) => !!document.querySelector(sel) && !!document.querySelector(`script[src*="${src}.js"]`),
+        [selector, script]).catch(() => false);
+      if (found) return frame;
+    }
+    return undefined;
+  }, what);
+}
+
+/**
+ * Gives the views whose titles match `keep` the room of the sidebar (the other expanded views folded, the
+ * sidebar `widenBy` pixels wider), for a screenshot. Returns the undo, so later scenarios find the workbench as
+ * it was.
+ */
+export async function roomFor(page, keep, widenBy = 300) {
+  const titles = (await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents()).map((t) => t.trim());
+  const folded = titles.filter((t) => t && !keep.test(t));
+  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+  const box = await page.locator('.part.sidebar').boundingBox();
+  const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
+  const widen = async (dx) => {
+    await page.mouse.move(sash.x, sash.y);
+    await page.mouse.down();
+    await page.mouse.move(sash.x + dx, sash.y, { steps: 8 });
+    await page.mouse.up();
+    sash.x += dx;
+  };
+  await widen(widenBy);
+  return async () => {
+    await widen(-widenBy);
+    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+  };
+}
