@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { assertStateConsistent, complete, ExecutorRepo, runToEnd } from './fixture';
 import { filesRisk, linesRisk, overallRisk } from '../../../src/core/executor/finalize-report';
+import { parseFinalization } from '../../../src/core/formats/orc/detail/artifacts';
 
 const PHASES = [
   { name: 'implement', type: 'implement', max_iterations: 2, completion_criteria: ['claude_confirms'], checkpoint: true },
@@ -33,6 +34,10 @@ describe('executor: finalize', function () {
     assert.match(r, /\| Lines Changed \(total\) \| 3 \|/);
     assert.match(r, /\| \*\*Overall Risk\*\* \| \| \*\*Low\*\* \|/);
     assert.match(r, /\*\*Ready for Merge\*\*: YES/);
+    // The task detail's reader understands what the executor wrote.
+    const read = parseFinalization('finalization-report.md', r);
+    assert.deepEqual([read.risk, read.readyForMerge, read.recommendedAction], ['Low', 'YES', 'auto-merge']);
+    assert.deepEqual(read.summary.find(([k]) => k === 'Target Branch'), ['Target Branch', 'main']);
     assert.equal(repo.git('show', 'orc/TASK-001:upstream.txt'), 'from main\n');
     const s = repo.state();
     assert.equal(s.phases.finalize.status, 'completed');
