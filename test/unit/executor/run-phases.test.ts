@@ -4,6 +4,7 @@ import path from 'node:path';
 import { assertStateConsistent, alive, complete, ExecutorRepo, notYet, runToEnd, scriptedHost } from './fixture';
 import { renderEvent } from '../../../src/core/executor/render';
 import { startRun } from '../../../src/core/executor/start-run';
+import { readTranscripts } from '../../../src/core/formats/orc/detail/transcripts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -89,6 +90,10 @@ describe('executor: phases and iterations', function () {
     assert.match(t1, /## Response\n\nWriting the spec\./);
     assert.match(t1, /## Completion\n\n- Phase complete: no \(continuing to next iteration\)\n\n---/);
     assert.match(t1, /\| hello\.txt \| created \| \+2 \|/);
+    // The task detail's reader lists them in run order with their header fields.
+    const listed = (await readTranscripts(repo.ws.path('.orc/tasks/TASK-001'))).transcripts;
+    assert.deepEqual(listed.map((l) => [l.sequence, l.phase, l.iteration, l.tokens, l.status]),
+      [[1, 'spec', 1, 1410, 'running'], [1, 'spec', 2, 470 * 2, 'completed'], [2, 'implement', 1, 470 * 2, 'blocked']]);
     const log = repo.git('log', '--format=%H %s', 'orc/TASK-001').trim().split('\n');
     assert.equal(log[0], `${s.phases.spec.checkpoint} [orc] TASK-001: spec complete`);
     assert.equal(repo.git('status', '--porcelain', '--', '.', ':(exclude).orc/tasks').trim(), '', 'the checkout shows no worktree (info/exclude)');
