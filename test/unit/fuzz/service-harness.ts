@@ -9,10 +9,15 @@ import { contextFor, type FileFormat } from './catalog';
 
 /**
  * Files that decide which items belong to this workspace folder at all, rather than what an item says: orange's
- * projects.json maps projects to folders, so when it is unreadable (a diagnostic) the tasks cannot be placed and are
- * not listed. Only these may take other files' items with them.
+ * projects.json maps projects to folders, an Ultrawork session.json names the session's working folder. When such a
+ * file is unreadable or names another folder, the items it places are not listed. Only these may take other files'
+ * items with them, and only the items under the folder returned here.
  */
-const MEMBERSHIP_FILES = [path.join('home', 'orange', 'projects.json')];
+function membershipScope(rel: string): string | undefined {
+  if (rel === path.join('home', 'orange', 'projects.json')) return path.join('home', 'orange') + path.sep;
+  if (rel.includes(path.join('ultrawork', 'sessions')) && path.basename(rel) === 'session.json') return path.dirname(rel) + path.sep;
+  return undefined;
+}
 
 /** What went wrong in one case, said so that the failing input can be understood from the message alone. */
 export class InvariantBroken extends Error {}
@@ -83,9 +88,10 @@ export class FuzzWorkspace {
       }
     }
     const now = new Set(this.service.items().map(itemKey));
-    if (MEMBERSHIP_FILES.includes(rel)) return mine;
+    const placedBy = membershipScope(rel);
     for (const [key, sources] of this.baseline) {
       if (sources.includes(file)) continue;
+      if (placedBy && sources.every((s) => path.relative(this.ws.root, s).startsWith(placedBy))) continue;
       if (!now.has(key)) throw new InvariantBroken(`${describe}: ${key} (from ${sources.map((s) => path.relative(this.ws.root, s)).join(', ')}) is no longer listed`);
     }
     for (const system of new Set(this.adapters.map((a) => a.system))) {

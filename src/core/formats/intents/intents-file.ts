@@ -89,9 +89,18 @@ function findList(value: unknown, problems: Problem[]): { list: unknown[] | unde
   return { list, rootKey };
 }
 
+/** More problems than this in one file are summed up in one line: 100,000 broken intents are one mistake. */
+const MAX_LISTED_PROBLEMS = 100;
+
 /** Positions are found with one `yaml` Document parse, only when there is something to report. */
 function locate(file: string, text: string, problems: readonly Problem[]): Diagnostic[] {
   if (!problems.length) return [];
   const locator = new YamlLocator(text);
-  return problems.map((p) => diagnostic('intents', file, p.severity, p.message, locator.locate(p.path)));
+  const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => diagnostic('intents', file, p.severity, p.message, locator.locate(p.path)));
+  const rest = problems.slice(MAX_LISTED_PROBLEMS);
+  if (rest.length) {
+    listed.push(diagnostic('intents', file, rest.some((p) => p.severity === 'error') ? 'error' : 'warning',
+      `${rest.length} more problems in this file are not listed (the first ${MAX_LISTED_PROBLEMS} are)`, locator.locate(rest[0]!.path)));
+  }
+  return listed;
 }
