@@ -77,7 +77,8 @@ export const measurement: Measurement = {
     try {
       await open(first, 'cold');
       await first.stop();
-      server = await rig.startCodeServer({ runDir: first.runDir, userDataDir: first.userDataDir });
+      // Same port too: the remote authority (host:port) is part of the workspace's identity, hence of its storage.
+      server = await rig.startCodeServer({ runDir: first.runDir, userDataDir: first.userDataDir, port: first.port });
       await open(server, 'warm');
     } finally {
       await server.stop();
