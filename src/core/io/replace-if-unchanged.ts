@@ -1,6 +1,23 @@
 import { promises as fs, readFileSync, renameSync, statSync } from 'node:fs';
 import { writeTempBeside } from './atomic-write';
 
+/** How long a writer that opened the old file just before the rename is given to finish its write. */
+const LATE_WRITE_MS = 25;
+
+/**
+ * An appender that opened the old file before the rename (open, then write, descheduled in between) writes into
+ * the old inode after it was replaced: its bytes would vanish with it. Shortly after the rename the pinned old file
+ * is looked at once more, and bytes appended to it since the check are appended to the live file (after Baton's
+ * change, and after any line appended to the new file meanwhile: the order may differ, nothing is lost).
+ */
+async function forwardLateAppends(file: string, pin: string, checked: Buffer): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, LATE_WRITE_MS));
+  const late = await fs.readFile(pin);
+  if (late.length > checked.length && late.subarray(0, checked.length).equals(checked)) {
+    await fs.appendFile(file, late.subarray(checked.length));
+  }
+}
+
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
 
@@ -15,8 +32,11 @@ export class ReplaceConflict extends Error {}
  *    rename since is seen here), then the rename — both synchronous, back to back;
  * 4. the pinned bytes are checked again: a writer that wrote into the old file in place (an append) between
  *    the check and the rename is seen here, and the old file (with that write) is put back.
+ * 5. 25 ms later, bytes appended to the old file after all (a writer that opened it before the rename and wrote
+ *    after 4) are appended to the live file.
  * What remains: a writer that renames over the file in the microseconds between 3's inode check and the rename,
- * and one that keeps a descriptor opened before the rename and writes through it after 4. See docs/architecture.md.
+ * one that rewrites the old file in place through a descriptor opened before the rename, or appends to it more
+ * than 25 ms later. See docs/architecture.md.
  */
 export async function replaceIfUnchanged(file: string, text: string | Uint8Array, isExpected: (bytes: Buffer) => boolean): Promise<void> {
   const temp = await writeTempBeside(file, text);
@@ -29,7 +49,8 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
       throw err;
     }
     const pinned = await fs.stat(pin);
-    if (!isExpected(await fs.readFile(pin))) throw new ReplaceConflict('the file changed on disk');
+    const checked = await fs.readFile(pin);
+    if (!isExpected(checked)) throw new ReplaceConflict('the file changed on disk');
     const ours = (await fs.stat(temp)).ino;
     if (statSync(file, { throwIfNoEntry: false })?.ino !== pinned.ino) throw new ReplaceConflict('the file was replaced on disk');
     renameSync(temp, file);
@@ -39,6 +60,7 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
       if (statSync(file, { throwIfNoEntry: false })?.ino === ours) renameSync(pin, file);
       throw new ReplaceConflict('the file changed on disk while it was being written');
     }
+    await forwardLateAppends(file, pin, checked);
   } finally {
     await fs.rm(temp, { force: true });
     await fs.rm(pin, { force: true });

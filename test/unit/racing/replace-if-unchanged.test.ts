@@ -1,5 +1,5 @@
 import * as assert from 'node:assert';
-import { appendFileSync, readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
 import { replaceIfUnchanged, ReplaceConflict } from '../../../src/core/io/replace-if-unchanged';
 import { TempWorkspace } from '../helpers/temp-workspace';
 
@@ -48,6 +48,18 @@ describe('replaceIfUnchanged: an external write after Baton read the file is nev
       return same;
     }), ReplaceConflict);
     assert.strictEqual(readFileSync(file, 'utf8'), `${original}# appended by the agent\n`);
+    assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
+  });
+
+  it('keeps an append written through a descriptor opened before the rename (appended to the new file)', async () => {
+    let fd: number | undefined;
+    let calls = 0;
+    await replaceIfUnchanged(file, 'status: done\n', (bytes) => {
+      if (calls === 0) fd = openSync(file, 'a'); // the agent opens the old file…
+      if (calls++ === 1) setTimeout(() => { writeSync(fd!, '# late line\n'); closeSync(fd!); }, 5); // …and writes after the rename
+      return isOriginal(bytes);
+    });
+    assert.strictEqual(readFileSync(file, 'utf8'), 'status: done\n# late line\n');
     assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
   });
 
