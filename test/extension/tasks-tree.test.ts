@@ -33,6 +33,23 @@ describe('Tasks tree in the real editor', () => {
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(workspaceRoot(), '.orc/tasks/TASK-002/task.yaml'));
   });
 
+  it('keeps a group\'s count right when a task joins it without the tree being rebuilt', async () => {
+    const api = await batonApi();
+    const dir = path.join(workspaceRoot(), '.orc/tasks/TASK-077');
+    const countOf = async (status: string) => String(api.tasksTree.getTreeItem(await childNamed(api, status)).description);
+    assert.strictEqual(await countOf('Planned'), '1');
+    await fs.mkdir(dir, { recursive: true });
+    try {
+      await fs.writeFile(path.join(dir, 'task.yaml'), 'id: TASK-077\ntitle: Joins the planned group\nstatus: planned\n');
+      await until(api.tasksTree.onDidChangeTreeData, async () => (await labels(api, await childNamed(api, 'Planned'))).length === 2);
+      assert.strictEqual(await countOf('Planned'), '2', 'the refreshed group row shows the new count');
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+      await api.service.fileChanged(dir);
+      await until(api.tasksTree.onDidChangeTreeData, async () => (await countOf('Planned')) === '1');
+    }
+  });
+
   it('moves a task to its new group within a second of a task.yaml edit, sorted by priority', async () => {
     const api = await batonApi();
     const file = path.join(workspaceRoot(), '.orc/tasks/TASK-003/task.yaml');

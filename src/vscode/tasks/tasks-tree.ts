@@ -79,9 +79,14 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     return this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root);
   }
 
-  private groupsOf(root: string): StatusGroupNode[] {
+  private statusCounts(root: string): Map<string, number> {
     const counts = new Map<string, number>();
     for (const t of this.tasks(root)) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
+    return counts;
+  }
+
+  private groupsOf(root: string): StatusGroupNode[] {
+    const counts = this.statusCounts(root);
     return [...counts.keys()]
       .sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
@@ -155,7 +160,13 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       all = true; // a group may have emptied
     }
     if (change.changed.some((i) => i.kind === 'initiative')) all = true; // initiative titles show on task rows
-    if (all || this.placements.size === 0) this.changeEmitter.fire(undefined);
-    else if (dirty.size) this.changeEmitter.fire([...dirty]);
+    if (all || this.placements.size === 0) { this.changeEmitter.fire(undefined); return; }
+    // A refreshed group row shows its count: recount before VS Code asks for the row again.
+    const groups = [...dirty].filter((n): n is StatusGroupNode => n instanceof StatusGroupNode);
+    if (groups.length) {
+      const counts = this.statusCounts(change.root);
+      for (const g of groups) g.count = counts.get(g.status) ?? 0;
+    }
+    if (dirty.size) this.changeEmitter.fire([...dirty]);
   }
 }
