@@ -1,5 +1,6 @@
 import { load, CORE_SCHEMA } from 'js-yaml';
 import { parseDocument, LineCounter } from 'yaml';
+import { jsonShapeProblem } from '../util/json-shape';
 
 export interface YamlPosition {
   readonly line: number;
@@ -31,6 +32,8 @@ export function loadYaml(text: string): YamlLoad {
       return { ok: false, message: `invalid YAML: ${firstLine((err as Error).message)}`, position: null };
     }
   }
+  const shape = jsonShapeProblem(value);
+  if (shape) return { ok: false, message: `invalid YAML for a state file: ${shape}`, position: null };
   return { ok: true, value };
 }
 

@@ -1,6 +1,7 @@
 import { findNodeAtLocation, parse as parseJsonc, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { z } from 'zod';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { jsonShapeProblem } from '../../util/json-shape';
 import type { SystemId } from '../../model/system';
 import type { YamlPath } from '../../yaml/locate';
 import type { EnumCheck } from './enum-check';
@@ -76,6 +77,8 @@ export function loadJsonObject(system: SystemId, file: string, text: string, wha
     return { ok: false, diagnostics: [diagnostic(system, file, 'error', `invalid JSON: ${message}`,
       first ? positionAt(text, first.offset) : { line: 1, column: 1 })] };
   }
+  const shape = jsonShapeProblem(value);
+  if (shape) return { ok: false, diagnostics: [diagnostic(system, file, 'error', `${what} cannot be read: ${shape}`, { line: 1, column: 1 })] };
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     const got = value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}`;
     return { ok: false, diagnostics: [diagnostic(system, file, 'error',
