@@ -83,7 +83,7 @@ export class WorkspaceIndex {
     this.put(file, adapter, entry);
     if (!entry && !previous) return undefined;
     this.relink(adapter, [file]);
-    return this.diff(before, true, file);
+    return this.diff(before, true, new Set([file]));
   }
 
   /**
@@ -109,7 +109,7 @@ export class WorkspaceIndex {
       if (entry) { this.put(file, adapter, entry); touched.add(adapter); }
     }
     for (const adapter of touched) this.relink(adapter);
-    return this.diff(before, true);
+    return this.diff(before, true, new Set([...under, ...found.map((f) => f.file)]));
   }
 
   /** Files the adapters would discover under a folder that the index does not hold yet. */
@@ -230,7 +230,12 @@ export class WorkspaceIndex {
     this.linked.set(adapter, output);
   }
 
-  private diff(before: Map<string, WorkItem>, diagnosticsChanged: boolean, changedFile?: string): IndexChange {
+  /**
+   * What changed between `before` and the items now linked. With `changedFiles` (a refresh), an item counts as
+   * changed when one of its sources was re-read or its computed part differs; without (a scan), every item that is
+   * not the very same object does.
+   */
+  private diff(before: Map<string, WorkItem>, diagnosticsChanged: boolean, changedFiles?: ReadonlySet<string>): IndexChange {
     const after = new Map<string, WorkItem>();
     for (const output of this.linked.values()) for (const item of output.items) after.set(keyOf(item), item);
     this.items = after;
@@ -240,7 +245,8 @@ export class WorkspaceIndex {
       // Adapters hand back the very same object for an item none of whose inputs changed.
       if (old === item) continue;
       const adapter = this.adapterFor(item);
-      if (!old || (changedFile !== undefined ? adapter.sources(item).includes(changedFile) || adapter.sources(old).includes(changedFile) : true)
+      const touches = (i: WorkItem) => adapter.sources(i).some((f) => changedFiles!.has(f));
+      if (!old || (changedFiles ? touches(item) || touches(old) : true)
         || adapter.derivedSignature(old) !== adapter.derivedSignature(item)) {
         changed.push(item);
       }
