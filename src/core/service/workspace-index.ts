@@ -178,7 +178,12 @@ export class WorkspaceIndex {
       const stat = statIfAny(file);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
-    const own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
+    let own: Awaited<ReturnType<NonNullable<SystemAdapter['read']>>>;
+    try {
+      own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
+    } catch (err) {
+      return this.unreadable(adapter, file, err);
+    }
     if (own === 'missing') return undefined;
     if (own !== 'whole') return { system: adapter.system, version: adapter.version, ...own };
     const read = readStateTextSync(file);
@@ -187,15 +192,19 @@ export class WorkspaceIndex {
       return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
         diagnostics: [diagnostic(adapter.system, file, 'error', read.reason)] };
     }
-    let parsed;
     try {
-      parsed = adapter.parse(file, read.text, this.ctx);
+      const parsed = adapter.parse(file, read.text, this.ctx);
+      return { system: adapter.system, version: adapter.version, size: read.size, mtimeMs: read.mtimeMs,
+        record: detached(parsed.record), diagnostics: parsed.diagnostics };
     } catch (err) {
-      // A reader bug must cost one file, never the whole index.
-      parsed = { record: undefined, diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
+      return this.unreadable(adapter, file, err);
     }
-    return { system: adapter.system, version: adapter.version, size: read.size, mtimeMs: read.mtimeMs,
-      record: detached(parsed.record), diagnostics: parsed.diagnostics };
+  }
+
+  /** A reader bug (or a record that is not JSON) costs one file, never the whole index. */
+  private unreadable(adapter: SystemAdapter, file: string, err: unknown): CacheEntry {
+    return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
+      diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
   }
 
   /** Stores (or, with no entry, forgets) one file's parse, in the entries and in its adapter's record map. */
