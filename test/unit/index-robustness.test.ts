@@ -10,7 +10,7 @@ import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 class BrokenForOneFile extends OrcAdapter {
   constructor(private readonly how: 'read throws' | 'record is not JSON') { super(); }
 
-  override read = async (file: string) => {
+  read = async (file: string) => {
     if (this.how === 'read throws' && file.includes('TASK-002')) throw new Error('reader bug');
     return 'whole' as const;
   };

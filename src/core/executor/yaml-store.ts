@@ -2,12 +2,13 @@ import { promises as fs } from 'node:fs';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 import { writeFileAtomic } from '../io/atomic-write';
 import { sha256 } from '../io/guarded-edit';
+import { ReplaceConflict, replaceIfUnchanged } from '../io/replace-if-unchanged';
 
 /**
  * A YAML file the executor keeps up to date while others may edit it too (a person answering a gate, the editor
  * changing a field): every update re-reads the file, applies the change to its `yaml` Document (comments, key
- * order and unknown fields survive), and writes atomically — unless the file changed in between, in which case
- * the update is applied again to the new content. Updates from this process are serialised.
+ * order and unknown fields survive), and replaces it atomically only while it still holds what was read
+ * (io/replace-if-unchanged.ts) — when it changed in between, the update is applied again to the new content. Updates from this process are serialised.
  */
 export class YamlStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -36,10 +37,22 @@ export class YamlStore {
       if (doc.errors.length) throw new Error(`${this.file} is not valid YAML (${doc.errors[0]!.message}); it was left as it is`);
       if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents;
       change(doc);
-      const now = await fs.readFile(this.file).catch(() => null);
-      if ((now === null) !== (bytes === null) || (now && bytes && sha256(now) !== sha256(bytes))) continue;
-      await writeFileAtomic(this.file, doc.toString({ lineWidth: 0 }));
-      return;
+      const text = doc.toString({ lineWidth: 0 });
+      if (bytes === null) {
+        // A new file: only while it still does not exist.
+        if (await fs.stat(this.file).then(() => true, () => false)) continue;
+        await writeFileAtomic(this.file, text);
+        return;
+      }
+      try {
+        // Replaced only while it still holds what the change was made from: a write in between is never lost.
+        const read = sha256(bytes);
+        await replaceIfUnchanged(this.file, text, (now) => sha256(now) === read);
+        return;
+      } catch (err) {
+        if (err instanceof ReplaceConflict) continue;
+        throw err;
+      }
     }
     throw new Error(`${this.file} kept changing while the executor tried to update it`);
   }
