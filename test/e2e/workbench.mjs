@@ -4,11 +4,13 @@
 import { waitFor } from './lib.mjs';
 
 /**
- * Runs a palette command by its title and, when `pick` is given, picks the quick-pick row holding it. The sidebar
- * title is clicked first so the keyboard focus is in the workbench, not in a webview that would swallow F1.
+ * Runs a palette command by its title and, when `pick` is given, picks the quick-pick row holding it. When a
+ * webview has the keyboard focus (it would swallow F1), the sidebar title is clicked first to give it back.
  */
 export async function runCommand(page, title, pick) {
-  await page.locator('.part.sidebar .composite.title').first().click().catch(() => undefined);
+  if (await page.evaluate(() => document.activeElement?.tagName === 'IFRAME')) {
+    await page.locator('.part.sidebar .composite.title').first().click().catch(() => undefined);
+  }
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
   await input.waitFor({ timeout: 10000 });

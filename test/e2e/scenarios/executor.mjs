@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
+import { runCommand } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/executor.png');
 const FAKE_CLAUDE = path.join(PROJECT, 'test/fixtures/bin/claude');
@@ -50,20 +51,6 @@ function prepare(workspace) {
     for (const args of [['init', '-q', '-b', 'main'], ['add', '-A'], ['commit', '-q', '-m', 'demo']]) execFileSync('git', args, { cwd: workspace, env });
   }
   return { calls: path.join(scratch, 'calls.jsonl') };
-}
-
-async function runCommand(page, title, pick) {
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
-  if (pick === undefined) return;
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15000 });
-  await input.fill(pick);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 10000 });
-  await input.press('Enter');
 }
 
 /** A webview frame whose page passes `test` (evaluated inside it). */
