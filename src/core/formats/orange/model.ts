@@ -59,11 +59,8 @@ export interface TaskFields {
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
-export interface TaskRecord extends TaskFields {
-  readonly kind: 'task';
-  /** The task's folder names (tasks/<project>/<id>/). */
-  readonly folderProject: string;
-  readonly folderId: string;
+/** What TASK.md's body says, as the record holds it and the item shows it. */
+export interface TaskBody {
   /** Body sections in file order: name and 1-based line. */
   readonly sections: readonly { readonly name: string; readonly line: number }[];
   readonly plan: boolean | null;
@@ -76,6 +73,13 @@ export interface TaskRecord extends TaskFields {
   readonly questionsText: string | null;
   /** sha256 (hex) of the bytes parsed: an edit is refused when TASK.md no longer has it. */
   readonly textHash: string;
+}
+
+export interface TaskRecord extends TaskFields, TaskBody {
+  readonly kind: 'task';
+  /** The task's folder names (tasks/<project>/<id>/). */
+  readonly folderProject: string;
+  readonly folderId: string;
   /** The file's problems, reported only when the task's project belongs to the workspace folder. */
   readonly problems: readonly Diagnostic[];
 }
@@ -110,22 +114,13 @@ export interface HistoryRecord {
 export type OrangeRecord = ProjectsRecord | PoolRecord | TaskRecord | BrokenTaskRecord | HistoryRecord;
 
 /** An orange task, shown when its project's path is (or holds, or is inside) the workspace folder. */
-export interface OrangeTask extends WorkItemBase, TaskFields {
+export interface OrangeTask extends WorkItemBase, TaskFields, TaskBody {
   readonly system: 'orange';
   readonly kind: 'task';
   /** The project's path, resolved (null when projects.json does not list the project). */
   readonly projectPath: string;
   readonly orangeRoot: string;
   readonly historyFile: string;
-  readonly sections: readonly { readonly name: string; readonly line: number }[];
-  readonly plan: boolean | null;
-  readonly handoff: boolean | null;
-  readonly verdict: Verdict | null;
-  readonly hasReview: boolean;
-  readonly fields: Readonly<Record<string, string>>;
-  readonly questions: readonly QuestionRecord[];
-  readonly questionsText: string | null;
-  readonly textHash: string;
   /** The pool's record for the task's workspace, if the pool names it. */
   readonly poolStatus: string | null;
   readonly recentHistory: readonly HistoryEvent[];
