@@ -1,4 +1,5 @@
 import type { CrpFormView, DecisionView, OptionView, QuestionView } from '../../src/shared/decisions-protocol';
+import { foldToggle, textArea, link } from './form-parts';
 import { h, paragraphs } from './dom';
 import type { Draft } from './ui-state';
 
@@ -34,9 +35,7 @@ export function renderCrpForm(view: DecisionView, form: CrpFormView, hooks: Form
   const refresh = () => { submit.disabled = !hooks.trusted || !isComplete(form, draft); };
   const changed = () => { hooks.onDraft({ ...draft, choices: { ...draft.choices } }); refresh(); };
 
-  const toggle = h('button', { class: 'toggle', 'aria-expanded': String(!hooks.collapsed), title: hooks.collapsed ? 'Show the form' : 'Fold the form' },
-    hooks.collapsed ? '▸' : '▾');
-  toggle.addEventListener('click', () => hooks.onToggle(!hooks.collapsed));
+  const toggle = foldToggle(hooks.collapsed, (c) => hooks.onToggle(c));
   const links = h('div', { class: 'links' },
     !hooks.single && link('Open in editor', hooks.onOpenPanel, 'open-panel'),
     link(view.source, hooks.onOpenSource, 'open-source'));
@@ -54,8 +53,8 @@ export function renderCrpForm(view: DecisionView, form: CrpFormView, hooks: Form
   if (form.context) section.append(h('h3', {}, 'Context'), paragraphs(form.context, 'context'));
   form.questions.forEach((q, index) => section.append(renderQuestion(view.key, q, index, form.questions.length, draft, changed)));
 
-  const rationale = textArea('rationale', 'Rationale', 'Why this choice (recorded in the VCR)', draft.rationale, (v) => { draft.rationale = v; changed(); });
-  const notes = textArea('notes', 'Additional notes', 'Anything the agents should know', draft.notes, (v) => { draft.notes = v; changed(); });
+  const rationale = textArea('rationale', 'Rationale', draft.rationale, (v) => { draft.rationale = v; changed(); }, 'Why this choice (recorded in the VCR)');
+  const notes = textArea('notes', 'Additional notes', draft.notes, (v) => { draft.notes = v; changed(); }, 'Anything the agents should know');
   const future = h('vscode-checkbox', { name: 'future', checked: draft.future }, 'Applies to future runs') as HTMLElement & { checked: boolean };
   future.addEventListener('change', () => { draft.future = future.checked; changed(); });
   const error = h('div', { class: 'error', role: 'alert', id: idFor(view.key, 'error') });
@@ -121,19 +120,6 @@ function renderOption(o: OptionView, recommended: boolean, checked: boolean): HT
 function list(title: string, items: readonly string[], className: string): HTMLElement | null {
   if (!items.length) return null;
   return h('div', { class: className }, h('strong', {}, title), h('ul', {}, ...items.map((i) => h('li', {}, i))));
-}
-
-function textArea(name: string, label: string, placeholder: string, value: string, onInput: (v: string) => void): HTMLElement {
-  const area = h('vscode-text-area', { name, placeholder, resize: 'vertical', rows: '3' }, label) as HTMLElement & { value: string };
-  area.value = value;
-  area.addEventListener('input', () => onInput(area.value));
-  return area;
-}
-
-function link(text: string, onClick: () => void, className: string): HTMLElement {
-  const a = h('a', { href: '#', class: className }, text);
-  a.addEventListener('click', (e) => { e.preventDefault(); onClick(); });
-  return a;
 }
 
 /** Element ids derived from a decision key (which holds paths and NULs): hashed to a safe token. */

@@ -1,6 +1,7 @@
 import type { DecisionView } from '../../src/shared/decisions-protocol';
 import type { GateFormView } from '../../src/shared/gate-protocol';
 import type { FormHooks } from './crp-form';
+import { foldToggle, link } from './form-parts';
 import { h } from './dom';
 
 /** The draft's `choices` key that holds the button pressed (the page builds `{ form: 'gate', decision, rationale }`). */
@@ -14,9 +15,7 @@ export const GATE_CHOICE = 'gate';
 export function renderGateForm(view: DecisionView, form: GateFormView, hooks: FormHooks): HTMLElement {
   const draft = { ...hooks.draft, choices: { ...hooks.draft.choices } };
   const section = h('section', { class: 'decision gate', 'data-key': view.key, 'data-form': 'gate' });
-  const toggle = h('button', { class: 'toggle', 'aria-expanded': String(!hooks.collapsed), title: hooks.collapsed ? 'Show the form' : 'Fold the form' },
-    hooks.collapsed ? '▸' : '▾');
-  toggle.addEventListener('click', () => hooks.onToggle(!hooks.collapsed));
+  const toggle = foldToggle(hooks.collapsed, (c) => hooks.onToggle(c));
   section.append(h('header', {},
     !hooks.single && toggle,
     h('h2', {}, view.title),
@@ -56,10 +55,4 @@ export function renderGateForm(view: DecisionView, form: GateFormView, hooks: Fo
   section.append(h('div', { class: 'actions' }, approve, ' ', reject), h('div', { class: 'error', role: 'alert' }));
   refresh();
   return section;
-}
-
-function link(text: string, onClick: () => void, className: string): HTMLElement {
-  const a = h('a', { href: '#', class: className }, text);
-  a.addEventListener('click', (e) => { e.preventDefault(); onClick(); });
-  return a;
 }

@@ -1,6 +1,7 @@
 import type { DecisionView } from '../../src/shared/decisions-protocol';
 import type { OrangeFormView } from '../../src/shared/orange-protocol';
 import type { FormHooks } from './crp-form';
+import { foldToggle, textArea, link } from './form-parts';
 import { h, paragraphs } from './dom';
 import type { Draft } from './ui-state';
 
@@ -31,9 +32,7 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
   const refresh = () => { submit.disabled = !hooks.trusted || !isComplete(form, draft); };
   const changed = () => { hooks.onDraft({ ...draft, choices: { ...draft.choices } }); refresh(); };
 
-  const toggle = h('button', { class: 'toggle', 'aria-expanded': String(!hooks.collapsed), title: hooks.collapsed ? 'Show the form' : 'Fold the form' },
-    hooks.collapsed ? '▸' : '▾');
-  toggle.addEventListener('click', () => hooks.onToggle(!hooks.collapsed));
+  const toggle = foldToggle(hooks.collapsed, (c) => hooks.onToggle(c));
   section.append(h('header', {},
     !hooks.single && toggle,
     h('h2', {}, view.title),
@@ -86,17 +85,4 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
   section.append(h('div', { class: 'actions' }, submit), error);
   refresh();
   return section;
-}
-
-function textArea(name: string, label: string, value: string, onInput: (v: string) => void): HTMLElement {
-  const area = h('vscode-text-area', { name, resize: 'vertical', rows: '3' }, label) as HTMLElement & { value: string };
-  area.value = value;
-  area.addEventListener('input', () => onInput(area.value));
-  return area;
-}
-
-function link(text: string, onClick: () => void, className: string): HTMLElement {
-  const a = h('a', { href: '#', class: className }, text);
-  a.addEventListener('click', (e) => { e.preventDefault(); onClick(); });
-  return a;
 }
