@@ -79,7 +79,12 @@ export class WorkspaceIndex {
     if (!adapter) return this.refreshFolder(file);
     const before = this.items;
     const previous = this.entries.get(file);
-    const entry = await this.readEntry(adapter, file, undefined);
+    let entry = await this.readEntry(adapter, file, undefined);
+    // A writer that truncates and then writes (no temp + rename) may have been read between the two: when the file
+    // is no longer what was read, read it again (the watcher may have folded the second write into the first event).
+    for (let again = 0; again < 3 && entry && entry.size >= 0 && !sameStat(statIfAny(file), entry); again++) {
+      entry = await this.readEntry(adapter, file, undefined);
+    }
     this.put(file, adapter, entry);
     if (!entry && !previous) return undefined;
     this.relink(adapter, [file]);
@@ -293,6 +298,10 @@ function readLocator(file: string): YamlLocator | undefined {
   } catch {
     return undefined;
   }
+}
+
+function sameStat(stat: Stats | undefined, entry: CacheEntry): boolean {
+  return stat !== undefined && stat.size === entry.size && stat.mtimeMs === entry.mtimeMs;
 }
 
 function statIfAny(file: string): Stats | undefined {
