@@ -14,7 +14,8 @@ export function run(): Promise<void> {
 /** Runs every *.test.js under `root` (test/extension-untrusted/ has its own entry, for its own window). */
 export function runTestsIn(root: string): Promise<void> {
   // color off: the output ends up in a browser console / CI log, not a terminal
-  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000 });
+  // BATON_EXT_GREP runs only the tests whose title matches (a developer's loop on one test).
+  const mocha = new Mocha({ ui: 'bdd', color: false, timeout: 30000, ...(process.env.BATON_EXT_GREP ? { grep: process.env.BATON_EXT_GREP } : {}) });
   const files = fs.readdirSync(root, { recursive: true, encoding: 'utf8' })
     .filter((f) => f.endsWith('.test.js'))
     .sort();

@@ -1,32 +1,6 @@
-import { promises as fs, readFileSync, renameSync, statSync } from 'node:fs';
+import { promises as fs, linkSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeTempBeside } from './atomic-write';
-
-/**
- * When the pinned old file is looked at again after the rename (ms after it): a writer that opened the old file
- * just before the rename (open, then write, descheduled in between) is given this long to finish its write.
- * (A second look at 100 ms made every executor state write 100 ms slower and timed out its tests in CI.)
- */
-const LATE_WRITE_CHECKS_MS = [25];
-
-/**
- * An appender that opened the old file before the rename writes into the old inode after it was replaced: its
- * bytes would vanish with it. The pinned old file is looked at again after each of LATE_WRITE_CHECKS_MS, and bytes
- * appended to it since are appended to the live file (after Baton's change, and after any line appended to the
- * new file meanwhile: the order may differ, nothing is lost).
- */
-async function forwardLateAppends(file: string, pin: string, checked: Buffer): Promise<void> {
-  let forwarded = checked.length;
-  let waited = 0;
-  for (const at of LATE_WRITE_CHECKS_MS) {
-    await new Promise((resolve) => setTimeout(resolve, at - waited));
-    waited = at;
-    const late = await fs.readFile(pin);
-    if (late.length > forwarded && late.subarray(0, checked.length).equals(checked)) {
-      await fs.appendFile(file, late.subarray(forwarded));
-      forwarded = late.length;
-    }
-  }
-}
+import { forwardLateAppends } from './late-appends';
 
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
@@ -42,15 +16,17 @@ export class ReplaceConflict extends Error {}
  *    rename since is seen here), then the rename — both synchronous, back to back;
  * 4. the pinned bytes are checked again: a writer that wrote into the old file in place (an append) between
  *    the check and the rename is seen here, and the old file (with that write) is put back.
- * 5. 25 ms later, bytes appended to the old file after all (a writer that opened it before the rename and
- *    wrote after 4) are appended to the live file.
+ * 5. in the background (late-appends.ts), the replaced inode is looked at again for up to 400 ms: bytes appended
+ *    to it after all (a writer that opened it before the rename and wrote after 4) are appended to the live file,
+ *    and again if a rewrite that read before that forward replaced the file without them.
  * What remains: a writer that renames over the file in the microseconds between 3's inode check and the rename,
  * one that rewrites the old file in place through a descriptor opened before the rename, or appends to it more
- * than 25 ms later. See docs/architecture.md.
+ * than 400 ms later. See docs/architecture.md.
  */
 export async function replaceIfUnchanged(file: string, text: string | Uint8Array, isExpected: (bytes: Buffer) => boolean): Promise<void> {
   const temp = await writeTempBeside(file, text);
   const pin = `${temp}.pin`;
+  let pinHandedOver = false;
   try {
     try {
       await fs.link(file, pin);
@@ -66,13 +42,28 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
     renameSync(temp, file);
     if (!isExpected(readFileSync(pin))) {
       // An in-place write reached the old file after the check: it wins, and the edit is taken back — unless yet
-      // another writer replaced ours meanwhile (theirs is then the newest version).
-      if (statSync(file, { throwIfNoEntry: false })?.ino === ours) renameSync(pin, file);
+      // another writer replaced ours meanwhile (theirs is then the newest version). Lines appended to ours in the
+      // meantime are forwarded to the restored file.
+      takeBack(file, pin, ours, text);
       throw new ReplaceConflict('the file changed on disk while it was being written');
     }
-    await forwardLateAppends(file, pin, checked);
+    forwardLateAppends(file, pin, checked);
+    pinHandedOver = true;
   } finally {
     await fs.rm(temp, { force: true });
-    await fs.rm(pin, { force: true });
+    if (!pinHandedOver) await fs.rm(pin, { force: true });
   }
+}
+
+/** Puts the pinned old file back in place of ours, forwarding whatever was appended to ours meanwhile. */
+function takeBack(file: string, pin: string, ours: number, text: string | Uint8Array): void {
+  const oursPin = `${pin}.ours`;
+  try {
+    linkSync(file, oursPin);
+  } catch {
+    return; // the file is gone: nothing to take back
+  }
+  if (statSync(oursPin).ino !== ours) { rmSync(oursPin, { force: true }); return; }
+  renameSync(pin, file);
+  forwardLateAppends(file, oursPin, Buffer.from(text));
 }

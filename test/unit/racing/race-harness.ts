@@ -3,6 +3,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
+import { settleLateAppends } from '../../../src/core/io/late-appends';
 
 export type Syntax = 'yaml' | 'json' | 'markdown';
 export interface Target { readonly file: string; readonly syntax: Syntax }
@@ -188,6 +189,8 @@ export async function race(options: {
   } finally {
     writer.kill();
   }
+  // Baton's last looks for late appends (up to 400 ms after its last edit) are part of its write.
+  await settleLateAppends();
   assert.deepStrictEqual(reader.problems, [], 'a torn or missing version was read');
   await assertNoExternalWriteLost(report);
   return { landed, refused, reads: reader.reads, writerOps: report.ops };

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
 import { appendFileSync, closeSync, openSync, readFileSync, readdirSync, renameSync, writeFileSync, writeSync } from 'node:fs';
+import { settleLateAppends } from '../../../src/core/io/late-appends';
 import { replaceIfUnchanged, ReplaceConflict } from '../../../src/core/io/replace-if-unchanged';
 import { TempWorkspace } from '../helpers/temp-workspace';
 
@@ -13,13 +14,14 @@ describe('replaceIfUnchanged: an external write after Baton read the file is nev
   let file: string;
   const original = 'status: pending\n';
   beforeEach(() => { ws = new TempWorkspace({ 'state.yaml': original }); file = ws.path('state.yaml'); });
-  afterEach(() => ws.dispose());
+  afterEach(async () => { await settleLateAppends(); ws.dispose(); });
 
   const isOriginal = (bytes: Buffer) => bytes.toString() === original;
 
   it('writes when nobody else did, leaving no temp or pin file behind', async () => {
     await replaceIfUnchanged(file, 'status: done\n', isOriginal);
     assert.strictEqual(readFileSync(file, 'utf8'), 'status: done\n');
+    await settleLateAppends();
     assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
   });
 
@@ -37,6 +39,7 @@ describe('replaceIfUnchanged: an external write after Baton read the file is nev
       return same;
     }), ReplaceConflict);
     assert.strictEqual(readFileSync(file, 'utf8'), 'status: running\n');
+    await settleLateAppends();
     assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
   });
 
@@ -48,6 +51,7 @@ describe('replaceIfUnchanged: an external write after Baton read the file is nev
       return same;
     }), ReplaceConflict);
     assert.strictEqual(readFileSync(file, 'utf8'), `${original}# appended by the agent\n`);
+    await settleLateAppends();
     assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
   });
 
@@ -59,7 +63,46 @@ describe('replaceIfUnchanged: an external write after Baton read the file is nev
       if (calls++ === 1) setTimeout(() => { writeSync(fd!, '# late line\n'); closeSync(fd!); }, 5); // …and writes after the rename
       return isOriginal(bytes);
     });
+    await settleLateAppends();
     assert.strictEqual(readFileSync(file, 'utf8'), 'status: done\n# late line\n');
+    await settleLateAppends();
+    assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
+  });
+
+  it('taking the edit back keeps a line appended to Baton\'s version in the meantime', async () => {
+    let calls = 0;
+    await assert.rejects(replaceIfUnchanged(file, 'status: done\n', (bytes) => {
+      const same = isOriginal(bytes);
+      if (calls === 0) appendFileSync(file, '# appended to the old file\n'); // before the rename: the edit is taken back
+      if (calls++ === 1) appendFileSync(file, '# appended to Baton\'s file\n'); // after it, into Baton's version
+      return same;
+    }), ReplaceConflict);
+    await settleLateAppends();
+    assert.strictEqual(readFileSync(file, 'utf8'), `${original}# appended to the old file\n# appended to Baton's file\n`);
+    assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
+  });
+
+  it('appends a forwarded line again when a rewrite that read before the forward replaced the file', async () => {
+    let fd: number | undefined;
+    let calls = 0;
+    let rewrite: Promise<void> | undefined;
+    await replaceIfUnchanged(file, 'status: done\n', (bytes) => {
+      if (calls === 0) fd = openSync(file, 'a'); // the agent opens the old file…
+      if (calls++ === 1) {
+        setTimeout(() => { writeSync(fd!, '# late line\n'); closeSync(fd!); }, 2); // …writes after the rename…
+        // …and another of its processes reads the file before Baton forwards the line, and renames its rewrite
+        // over it after.
+        rewrite = new Promise((resolve) => setTimeout(() => {
+          const seen = readFileSync(file, 'utf8');
+          setTimeout(() => { writeFileSync(`${file}.ext`, `${seen}ext: 1\n`); renameSync(`${file}.ext`, file); resolve(); }, 60);
+        }, 8));
+      }
+      return isOriginal(bytes);
+    });
+    await rewrite;
+    await settleLateAppends();
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).sort();
+    assert.deepStrictEqual(lines, ['# late line', 'ext: 1', 'status: done']);
     assert.deepStrictEqual(readdirSync(ws.root), ['state.yaml']);
   });
 

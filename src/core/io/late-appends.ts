@@ -1,0 +1,118 @@
+import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, rmSync } from 'node:fs';
+
+/**
+ * When a replaced inode is looked at again (ms after the replacement). An appender that opened the file just
+ * before Baton replaced it writes into the old inode; on a loaded machine it can be descheduled between its open
+ * and its write for far longer than a millisecond, so the looks spread out to 400 ms. They run in the background:
+ * an edit returns as soon as its rename is done.
+ */
+export const LATE_WRITE_CHECKS_MS = [20, 100, 400];
+
+/** After the last look, forwarded bytes missing from the file are appended again at most this many more times. */
+const EXTRA_CHECKS = 5;
+
+const inFlight = new Set<Promise<void>>();
+
+/**
+ * Keeps an eye on an inode that was just replaced at `file`. It is still reachable under `pin`, a hard link: that
+ * name is opened and removed at once, so no stray file is seen in the folder (by git, or the orchestrator) while
+ * the watch runs on the open descriptor. Bytes appended to it beyond `prefix` (what it held when it was replaced) were
+ * written by someone who opened it before the replacement: they are appended to the live file, so no external
+ * write is lost. A forwarded chunk can itself be lost to a writer that read the file just before the forward and
+ * renamed its rewrite over it just after; a later look appends it again when the file was replaced since and no
+ * longer holds it. The order of lines may differ from the writers' order; nothing is lost.
+ *
+ * Runs in the background; `settleLateAppends()` waits for every watch in flight (the CLI before it exits, tests
+ * before they check files).
+ */
+export function forwardLateAppends(file: string, pin: string, prefix: Buffer): void {
+  let fd: number;
+  try {
+    fd = openSync(pin, 'r');
+  } finally {
+    rmSync(pin, { force: true });
+  }
+  const watch = watchPinned(file, fd, prefix)
+    .catch(() => undefined) // the folder may be gone (a test's temp folder, a deleted task); nothing to forward to
+    .finally(() => closeSync(fd))
+    .finally(() => inFlight.delete(watch));
+  inFlight.add(watch);
+}
+
+/** Resolves when every late-append watch started so far is done. */
+export async function settleLateAppends(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+interface Forwarded { readonly chunk: Buffer; readonly intoIno: number }
+
+async function watchPinned(file: string, fd: number, prefix: Buffer): Promise<void> {
+  let forwardedUpTo = prefix.length;
+  let tracked: Forwarded[] = [];
+  let lastAppendAt = -1;
+  let waited = 0;
+  for (let i = 0; ; i++) {
+    // Every append gets at least one later look (a rewrite racing it is seen there); the extra looks are bounded.
+    if (i >= LATE_WRITE_CHECKS_MS.length && (lastAppendAt < i - 1 || i >= LATE_WRITE_CHECKS_MS.length + EXTRA_CHECKS)) return;
+    const at = LATE_WRITE_CHECKS_MS[i] ?? waited + 100;
+    await new Promise((resolve) => setTimeout(resolve, at - waited));
+    waited = at;
+    const next: Forwarded[] = [];
+    for (const f of await outcomes(file, tracked)) {
+      if (f.state === 'kept') next.push(f.forwarded);
+      if (f.state === 'lost') { next.push(await appendTo(file, f.forwarded.chunk)); lastAppendAt = i; }
+    }
+    const late = wholeFile(fd);
+    if (late.length > forwardedUpTo && late.subarray(0, prefix.length).equals(prefix)) {
+      next.push(await appendTo(file, late.subarray(forwardedUpTo)));
+      forwardedUpTo = late.length;
+      lastAppendAt = i;
+    }
+    tracked = next;
+  }
+}
+
+/**
+ * What became of each forwarded chunk: still in the file it went into ('kept': watched on, a rewrite that read
+ * before it may yet land), in the rewrite that replaced that file ('verified'), or missing from that rewrite
+ * ('lost'). A chunk missing from the very file it was appended to was removed by a writer that saw it, on
+ * purpose: it stays removed.
+ */
+async function outcomes(file: string, tracked: readonly Forwarded[]): Promise<{ forwarded: Forwarded; state: 'kept' | 'verified' | 'lost' }[]> {
+  if (tracked.length === 0) return [];
+  // One descriptor for both, so the inode and the text are the same file's.
+  const handle = await fs.open(file, 'r');
+  let now: { ino: number }, text: Buffer;
+  try {
+    [now, text] = await Promise.all([handle.stat(), handle.readFile()]);
+  } finally {
+    await handle.close();
+  }
+  return tracked.map((forwarded) => ({
+    forwarded,
+    state: now.ino === forwarded.intoIno ? 'kept' : text.includes(forwarded.chunk) ? 'verified' : 'lost',
+  }));
+}
+
+async function appendTo(file: string, chunk: Buffer): Promise<Forwarded> {
+  // Never created anew: a file deleted meanwhile stays deleted (the open fails and the watch ends).
+  const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
+  try {
+    await handle.write(chunk);
+    return { chunk: Buffer.from(chunk), intoIno: (await handle.stat()).ino };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The whole of an open file, from its start (the descriptor's own position is not used). */
+function wholeFile(fd: number): Buffer {
+  const bytes = Buffer.alloc(fstatSync(fd).size);
+  let at = 0;
+  while (at < bytes.length) {
+    const n = readSync(fd, bytes, at, bytes.length - at, at);
+    if (n === 0) break;
+    at += n;
+  }
+  return bytes.subarray(0, at);
+}
