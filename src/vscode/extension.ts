@@ -16,6 +16,7 @@ import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
 import { TasksTreeProvider } from './tasks/tasks-tree';
+import { setWebviewLog } from './webviews/webview-messages';
 
 /** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
 const RECHECK_MS = 60_000;
@@ -51,6 +52,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const activateStarted = performance.now();
   // The "Baton" log (Output panel; a file in the window's log folder): timings a person can check on their repo.
   const log = vscode.window.createOutputChannel('Baton', { log: true });
+  setWebviewLog(log); // webviews' CSP reports are written there
   const folders = vscode.workspace.workspaceFolders ?? [];
   const storage = context.storageUri ?? context.globalStorageUri;
   const service = new OrchestrationService({

@@ -5,6 +5,7 @@ import { Disposable } from '../../core/util/disposable';
 import { Emitter } from '../../core/util/event';
 import { fromDecisionsWebview, type ToDecisionsWebview } from '../../shared/decisions-protocol';
 import { parseFromWebview } from '../../shared/protocol';
+import { receiveFromWebview } from '../webviews/webview-messages';
 import { performAnswer } from './answer-action';
 import { decisionView } from './decision-views';
 
@@ -31,7 +32,7 @@ export class DecisionsController extends Disposable {
 
   constructor(private readonly webview: vscode.Webview, private readonly service: OrchestrationService, private readonly options: ControllerOptions) {
     super();
-    this._register(webview.onDidReceiveMessage((raw) => void this.receive(raw)));
+    this._register(receiveFromWebview(webview, options.mode === 'inbox' ? 'Needs you' : 'decision panel', (raw) => void this.receive(raw)));
     this._register(service.onDidChange((change) => { if (change.decisionsChanged) this.post(); }));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.post()));
   }

@@ -18,7 +18,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: string, title: string): string {
   const nonce = crypto.randomBytes(16).toString('hex');
   const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewAssetRoot(extensionUri), file)).toString();
-  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}'`, `style-src ${webview.cspSource} 'nonce-${nonce}'`,
+  const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}' 'report-sample'`, `style-src ${webview.cspSource} 'nonce-${nonce}' 'report-sample'`,
     `img-src ${webview.cspSource} data:`, `font-src ${webview.cspSource}`].join('; ');
   return `<!DOCTYPE html>
 <html lang="en">

@@ -10,6 +10,7 @@ import { fromTaskDetail, type TaskDetailView, type ToTaskDetail } from '../../sh
 import { handleDetailMessage } from './task-detail-actions';
 import { taskDetailHtml, webviewAssets } from './task-detail-html';
 import { taskDetailView } from './task-detail-model';
+import { receiveFromWebview } from '../webviews/webview-messages';
 
 /** Agents write a task's files in bursts: re-read once the burst settles. */
 const SETTLE_MS = 120;
@@ -43,7 +44,7 @@ export class TaskDetailPanel extends Disposable {
     this.panel.webview.html = taskDetailHtml(this.panel.webview, extensionUri, this.title());
     this._register({ dispose: () => clearTimeout(this.timer) });
     this._register(this.panel.onDidDispose(() => { onClose(); this.dispose(); }));
-    this._register(this.panel.webview.onDidReceiveMessage((raw) => this.onMessage(raw)));
+    this._register(receiveFromWebview(this.panel.webview, 'task detail', (raw) => this.onMessage(raw)));
     const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '**')));
     const db = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(task.root), '{.orc/orc.db,.orc/orc.db-wal,orc.db}')));
     for (const w of [watcher, db]) {
