@@ -1,5 +1,4 @@
 import { promises as fs } from 'node:fs';
-import { settleLateAppends } from '../io/late-appends';
 import path from 'node:path';
 import { Emitter } from '../util/event';
 import { checkOrphaned } from '../formats/orc/orphan';
@@ -29,9 +28,7 @@ export function startRun(request: RunRequest, host: ExecutorHost, options: Execu
     setImmediate(() => {
       execute(request, host, options, abort.signal, emit)
         .catch((err: unknown): RunOutcome => ({ status: 'failed', message: `the executor failed: ${(err as Error).message ?? String(err)}`, phasesRun: [] }))
-        // The run's state.yaml writes keep watching for late appends briefly; the run is done when they are.
-        .then(async (outcome) => {
-          await settleLateAppends();
+        .then((outcome) => {
           emit({ type: 'run-end', outcome });
           events.dispose();
           resolve(outcome);

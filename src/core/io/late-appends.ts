@@ -3,10 +3,12 @@ import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, rm
 /**
  * When a replaced inode is looked at again (ms after the replacement). An appender that opened the file just
  * before Baton replaced it writes into the old inode; on a loaded machine it can be descheduled between its open
- * and its write for far longer than a millisecond, so the looks spread out to 400 ms. They run in the background:
- * an edit returns as soon as its rename is done.
+ * and its write (or a rewriter between its read and its rename) for far longer than a millisecond — the racing
+ * test at a load of 10 on 2 cores lost lines with a last look at 400 ms — so the looks spread out to 5 s. They run
+ * in the background on timers that do not keep a process alive: an edit returns as soon as its rename is done,
+ * and the CLI exits when its work is (its watch ends with it).
  */
-export const LATE_WRITE_CHECKS_MS = [20, 100, 400];
+export const LATE_WRITE_CHECKS_MS = [20, 100, 400, 1500, 5000];
 
 /** After the last look, forwarded bytes missing from the file are appended again at most this many more times. */
 const EXTRA_CHECKS = 5;
@@ -39,9 +41,14 @@ export function forwardLateAppends(file: string, pin: string, prefix: Buffer): v
   inFlight.add(watch);
 }
 
-/** Resolves when every late-append watch started so far is done. */
+/** Resolves when every late-append watch started so far is done (keeping the process alive meanwhile). */
 export async function settleLateAppends(): Promise<void> {
-  while (inFlight.size > 0) await Promise.all([...inFlight]);
+  const keepAlive = setInterval(() => undefined, 1000);
+  try {
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 interface Forwarded { readonly chunk: Buffer; readonly intoIno: number }
@@ -55,7 +62,7 @@ async function watchPinned(file: string, fd: number, prefix: Buffer): Promise<vo
     // Every append gets at least one later look (a rewrite racing it is seen there); the extra looks are bounded.
     if (i >= LATE_WRITE_CHECKS_MS.length && (lastAppendAt < i - 1 || i >= LATE_WRITE_CHECKS_MS.length + EXTRA_CHECKS)) return;
     const at = LATE_WRITE_CHECKS_MS[i] ?? waited + 100;
-    await new Promise((resolve) => setTimeout(resolve, at - waited));
+    await new Promise((resolve) => setTimeout(resolve, at - waited).unref());
     waited = at;
     const next: Forwarded[] = [];
     for (const f of await outcomes(file, tracked)) {

@@ -16,12 +16,12 @@ export class ReplaceConflict extends Error {}
  *    rename since is seen here), then the rename — both synchronous, back to back;
  * 4. the pinned bytes are checked again: a writer that wrote into the old file in place (an append) between
  *    the check and the rename is seen here, and the old file (with that write) is put back.
- * 5. in the background (late-appends.ts), the replaced inode is looked at again for up to 400 ms: bytes appended
+ * 5. in the background (late-appends.ts), the replaced inode is looked at again for up to 5 s: bytes appended
  *    to it after all (a writer that opened it before the rename and wrote after 4) are appended to the live file,
  *    and again if a rewrite that read before that forward replaced the file without them.
  * What remains: a writer that renames over the file in the microseconds between 3's inode check and the rename,
  * one that rewrites the old file in place through a descriptor opened before the rename, or appends to it more
- * than 400 ms later. See docs/architecture.md.
+ * than 5 s later (or after the process ended). See docs/architecture.md.
  */
 export async function replaceIfUnchanged(file: string, text: string | Uint8Array, isExpected: (bytes: Buffer) => boolean): Promise<void> {
   const temp = await writeTempBeside(file, text);
