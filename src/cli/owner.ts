@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { resolveInside } from '../core/io/safe-path';
+import { resolveContained } from '../core/io/contained-path';
 import { parse, UsageError } from './args';
 import { openService } from './open-service';
 
@@ -14,7 +14,7 @@ export async function ownerCommand(argv: string[], out: (s: string) => void): Pr
   const root = path.resolve(values.root ?? '.');
   if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new UsageError(`not a folder: ${values.root}`);
   // CLI.md: FILE is relative to DIR, or absolute inside it.
-  const rel = resolveInside(root, target);
+  const rel = resolveContained(root, target);
   if (!rel.ok) throw new UsageError(rel.reason);
   const { service } = await openService({ dir: root, home: undefined, noCache: !!values['no-cache'] });
   const owners = service.intents.ownersOf(root, rel.relative);

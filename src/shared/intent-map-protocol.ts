@@ -7,7 +7,7 @@ import { openFileMessage, readyMessage } from './protocol';
  * by the host before anything opens.
  */
 
-export const DRIFTS = ['same', 'drifted', 'missing', 'unrecorded'] as const;
+export const DRIFTS = ['same', 'drifted', 'missing', 'unrecorded', 'outside'] as const;
 export type DriftKind = (typeof DRIFTS)[number];
 
 export interface IntentMapRowView {

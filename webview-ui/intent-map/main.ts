@@ -25,7 +25,7 @@ const heading = el('h1', {}, 'Intent Map');
 const subtitle = el('p', { class: 'muted', id: 'subtitle' });
 const filter = el('vscode-text-field', { placeholder: 'Filter by file, intent or hash', id: 'filter' });
 const drift = el('vscode-dropdown', { id: 'drift-filter', 'aria-label': 'Show drift' });
-for (const [value, label] of [['all', 'All files'], ['drifted', 'Drifted'], ['missing', 'Missing'], ['unrecorded', 'No hash recorded'], ['same', 'Unchanged']]) {
+for (const [value, label] of [['all', 'All files'], ['drifted', 'Drifted'], ['missing', 'Missing'], ['unrecorded', 'No hash recorded'], ['outside', 'Outside the folder'], ['same', 'Unchanged']]) {
   drift.append(el('vscode-option', { value: value! }, label));
 }
 const refresh = el('vscode-button', { appearance: 'secondary', id: 'refresh' }, 'Refresh');
@@ -78,7 +78,7 @@ function dataRow(r: IntentMapRowView): HTMLElement {
 }
 
 const DRIFT_TEXT: Record<IntentMapRowView['drift'], string> = {
-  same: 'unchanged', drifted: 'drifted', missing: 'missing', unrecorded: 'no hash',
+  same: 'unchanged', drifted: 'drifted', missing: 'missing', unrecorded: 'no hash', outside: 'outside the folder (link not followed)',
 };
 
 function shortHash(hash: string | null): string {

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../io/contained-path';
 import { runCommand } from './run-command';
 
 /** One completion criterion of a plan phase, as written: `claude_confirms` or `{coverage_above: 80}`. */
@@ -90,7 +91,9 @@ export async function detectCommand(cwd: string, what: 'test' | 'lint'): Promise
 }
 
 async function coverageOf(taskDir: string): Promise<number | null> {
-  const report = await fs.readFile(path.join(taskDir, 'test-results', 'report.json'), 'utf8').then((t) => JSON.parse(t) as unknown, () => null);
+  const file = path.join(taskDir, 'test-results', 'report.json');
+  if (!(await containedPath(taskDir, file)).ok) return null; // a link out of the task folder is no coverage report
+  const report = await fs.readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown, () => null);
   if (typeof report !== 'object' || report === null) return null;
   const cov = (report as { coverage?: { percentage?: unknown; lines?: { percent?: unknown } } }).coverage;
   const v = cov?.percentage ?? cov?.lines?.percent;

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../io/contained-path';
 import { parseYamlFile } from '../formats/common/yaml-file';
 import { planSchema, taskSchema, initiativeSchema, type PlanPhaseFields, type TaskFields } from '../formats/orc/schemas';
 
@@ -32,6 +33,11 @@ export async function loadTaskContext(root: string, taskId: string): Promise<Tas
   if (!SAFE_ID.test(taskId) || taskId.includes('..')) return { error: `"${taskId}" is not a task id` };
   const taskDir = path.join(root, '.orc', 'tasks', taskId);
   const taskFile = path.join(taskDir, 'task.yaml');
+  // Everything a run reads or writes lives in the task folder: a link out of the repository refuses the run.
+  for (const file of [taskDir, taskFile, path.join(taskDir, 'plan.yaml'), path.join(taskDir, 'state.yaml'), path.join(taskDir, 'transcripts')]) {
+    const inside = await containedPath(root, file, { what: 'the repository' });
+    if (!inside.ok) return { error: `${path.relative(root, file)} refused: ${inside.reason}` };
+  }
   const taskText = await fs.readFile(taskFile, 'utf8').catch(() => null);
   if (taskText === null) return { error: `no task ${taskId}: ${path.relative(root, taskFile)} does not exist` };
   const task = parseYamlFile('orc', taskFile, taskText, 'task.yaml', taskSchema);
@@ -52,13 +58,14 @@ export async function loadTaskContext(root: string, taskId: string): Promise<Tas
     names.add(p.name);
   }
 
-  const spec = await readFirst([path.join(taskDir, 'spec.md'), path.join(taskDir, 'artifacts', 'spec.md')]);
+  const spec = await readFirst(root, [path.join(taskDir, 'spec.md'), path.join(taskDir, 'artifacts', 'spec.md')]);
   const decisions = task.fields.initiative_id ? await initiativeDecisions(root, task.fields.initiative_id) : [];
   return { root, taskId, taskDir, taskFile, stateFile: path.join(taskDir, 'state.yaml'), task: task.fields, phases, spec, decisions };
 }
 
-async function readFirst(files: readonly string[]): Promise<string | null> {
+async function readFirst(root: string, files: readonly string[]): Promise<string | null> {
   for (const f of files) {
+    if (!(await containedPath(root, f)).ok) continue;
     const text = await fs.readFile(f, 'utf8').catch(() => null);
     if (text !== null) return text;
   }
@@ -69,6 +76,7 @@ async function readFirst(files: readonly string[]): Promise<string | null> {
 async function initiativeDecisions(root: string, id: string): Promise<string[]> {
   if (!SAFE_ID.test(id)) return [];
   const file = path.join(root, '.orc', 'initiatives', id, 'initiative.yaml');
+  if (!(await containedPath(root, file)).ok) return [];
   const text = await fs.readFile(file, 'utf8').catch(() => null);
   if (text === null) return [];
   const parsed = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);

@@ -1,9 +1,9 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { ExecutorConfig } from './config';
 import type { PlannedPhase, TaskContext } from './load-task';
 import { builtInTemplate, fillTemplate } from './prompt-templates';
 import { readStateText } from '../io/read-text';
+import { containedPath } from '../io/contained-path';
 
 /**
  * The template for a phase: the plan's `prompt_template` (relative to .orc/, then to the root, then to
@@ -19,20 +19,13 @@ export async function phaseTemplate(ctx: TaskContext, phase: PlannedPhase, confi
   }
   if (config.promptsDir) candidates.push(path.join(config.promptsDir, `${phase.type}.md`));
   for (const file of candidates) {
-    const resolved = path.resolve(file);
-    if (!resolved.startsWith(path.resolve(ctx.root) + path.sep)) continue;
-    const text = await readTemplate(resolved);
-    if (text !== null) return text;
+    // `../`, an absolute path elsewhere, or a symlink out of the repository is not a template.
+    const inside = await containedPath(ctx.root, file);
+    if (!inside.ok) continue;
+    const read = await readStateText(inside.absolute, 512 * 1024);
+    if (read.ok) return read.text;
   }
   return builtInTemplate(phase.type);
-}
-
-async function readTemplate(file: string): Promise<string | null> {
-  // A symlink out of the repository is not a template.
-  const real = await fs.realpath(file).catch(() => null);
-  if (real === null) return null;
-  const read = await readStateText(real, 512 * 1024);
-  return read.ok ? read.text : null;
 }
 
 export interface PromptValues {

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write';
+import { containedPath } from '../io/contained-path';
 import type { FileChange } from './git-tree';
 import { formatDuration, stamp } from './time-format';
 
@@ -33,6 +34,9 @@ export function transcriptName(phaseIndex: number, phase: string, iteration: num
 /** Writes one iteration's transcript in the spec's format; returns its path. */
 export async function writeTranscript(t: TranscriptInput): Promise<string> {
   const dir = path.join(t.taskDir, 'transcripts');
+  // Checked again at each write: transcripts/ may have become a link out of the task folder since the run started.
+  const inside = await containedPath(t.taskDir, dir, { what: 'the task folder' });
+  if (!inside.ok) throw new Error(`transcript not written: ${inside.reason}`);
   await fs.mkdir(dir, { recursive: true });
   const file = path.join(dir, transcriptName(t.phaseIndex, t.phase, t.iteration));
   const rows = t.files.map((f) => `| ${cell(f.file)} | ${f.action} | ${lines(f)} |`);

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../io/contained-path';
 import type { ExecutorHost } from './contract';
 import type { ExecutorConfig } from './config';
 import { git, NOT_ORC } from './git-tree';
@@ -43,6 +44,9 @@ export async function prepareWorkspace(root: string, taskId: string, config: Exe
   const valid = await g.raw(['check-ref-format', '--branch', branch]).then(() => true, () => false);
   if (!valid) return { error: `"${branch}" is not a valid branch name (git.branch_prefix + task id)` };
   const dir = path.join(root, '.orc', 'worktrees', taskId);
+  // .orc/worktrees may be a link: git would create (or reuse) a checkout wherever it points.
+  const contained = await containedPath(root, dir, { what: 'the repository' });
+  if (!contained.ok) return { error: `the worktree ${path.relative(root, dir)} is refused: ${contained.reason}` };
   await excludeWorktrees(root);
   const existing = await fs.stat(path.join(dir, '.git')).then(() => true, () => false);
   if (existing) {

@@ -6,7 +6,7 @@ import { hasCurrentHash } from '../io/read-current';
 import { replaceIfUnchanged, ReplaceConflict } from '../io/replace-if-unchanged';
 import { contentHash } from '../io/content-hash';
 import { decodeStateBytes } from '../io/read-text';
-import { resolveInside } from '../io/safe-path';
+import { containedPath, resolveContained } from '../io/contained-path';
 import type { SystemId } from '../model/system';
 import type { WorkItem } from '../model/work-item';
 import { YamlLocator } from '../yaml/locate';
@@ -128,7 +128,8 @@ export class IntentsService {
   async validateScope(intentId: string, filePath: string, root?: string): Promise<ScopeValidationResult> {
     const intent = await this.getIntent(intentId, root ?? this.rootOf(filePath));
     if (!intent) return { allowed: false, intentId, file: filePath, reason: `there is no intent ${intentId}` };
-    const inside = resolveInside(intent.root, filePath);
+    // Symlinks followed: a link inside the scope that leads elsewhere does not make the real file the intent's.
+    const inside = await containedPath(intent.root, filePath, { what: 'the workspace folder' });
     if (!inside.ok) return { allowed: false, intentId, file: filePath, reason: inside.reason };
     const mine = this.ownersOf(intent.root, inside.relative).filter((o) => o.intent === intentId);
     const scope = mine.find((o) => o.via === 'owned_scope') ?? mine[0];
@@ -151,7 +152,7 @@ export class IntentsService {
   ownersOfFile(file: string): { root: string; relative: string; owners: Owner[] } | undefined {
     const root = this.rootOf(file);
     if (!root) return undefined;
-    const inside = resolveInside(root, file);
+    const inside = resolveContained(root, file);
     return inside.ok ? { root, relative: inside.relative, owners: this.ownersOf(root, inside.relative) } : undefined;
   }
 

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPath } from '../../core/io/contained-path';
 import { loadExecutorConfig } from '../../core/executor/config';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { executorOverrides } from './executor-settings';
@@ -41,5 +42,7 @@ export async function openInClaudeCode(task: OrcTask): Promise<vscode.Terminal |
 async function taskDirectory(task: OrcTask, worktrees: boolean): Promise<string> {
   if (!worktrees) return task.root;
   const dir = path.join(task.root, '.orc', 'worktrees', task.id);
+  // A worktree folder that is a link out of the repository is not where Claude Code is started.
+  if (!(await containedPath(task.root, dir)).ok) return task.root;
   return (await fs.stat(dir).then((s) => s.isDirectory(), () => false)) ? dir : task.root;
 }

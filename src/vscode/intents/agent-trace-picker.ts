@@ -1,5 +1,5 @@
-import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPath } from '../../core/io/contained-path';
 import { intentsFilePath } from '../../core/formats/intents/paths';
 import type { Intent, TraceEntry } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
@@ -44,11 +44,15 @@ export async function showAgentTrace(service: OrchestrationService, root: string
 async function openEntry(root: string, entry: TraceEntry): Promise<void> {
   const target = entry.files[0];
   if (target) {
-    try {
-      await vscode.window.showTextDocument(vscode.Uri.file(path.join(root, ...target.split('/'))), { preview: true });
-      return;
-    } catch {
-      // The file is gone: show the entry itself instead.
+    const inside = await containedPath(root, target, { what: 'the workspace folder' });
+    if (!inside.ok) void vscode.window.showWarningMessage(`Baton will not open ${target}: ${inside.reason}. The trace line is shown instead.`);
+    else {
+      try {
+        await vscode.window.showTextDocument(vscode.Uri.file(inside.absolute), { preview: true });
+        return;
+      } catch {
+        // The file is gone: show the entry itself instead.
+      }
     }
   }
   try {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { intentsFilePath } from '../../core/formats/intents/paths';
-import { resolveInside } from '../../core/io/safe-path';
+import { containedPath } from '../../core/io/contained-path';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { fromIntentMapWebview, type ToIntentMapWebview } from '../../shared/intent-map-protocol';
@@ -54,7 +54,7 @@ export class IntentMapPanels extends Disposable {
       case 'ready': entry.ready = true; await this.post(root); break;
       case 'refresh': await this.service.fileChanged(intentsFilePath(root, 'map')); await this.post(root); break;
       case 'openFile': {
-        const inside = resolveInside(root, message.file);
+        const inside = await containedPath(root, message.file, { what: 'the workspace folder' });
         if (!inside.ok) { void vscode.window.showWarningMessage(`Baton will not open ${message.file}: ${inside.reason}.`); return; }
         try {
           await vscode.window.showTextDocument(vscode.Uri.file(inside.absolute), { preview: true, viewColumn: vscode.ViewColumn.Beside });

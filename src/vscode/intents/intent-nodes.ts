@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPathSync } from '../../core/io/contained-path';
 import { traceLine } from '../../core/formats/intents/context-block';
 import type { Intent, MapRow, TraceEntry } from '../../core/formats/intents/model';
 import type { ScopeEntry } from '../../core/formats/intents/scope';
@@ -138,14 +139,16 @@ class ScopeEntryNode extends IntentTreeNode {
 class MappedFileNode extends IntentTreeNode {
   constructor(readonly id: string, private readonly intent: Intent, private readonly row: MapRow) { super(); }
   getTreeItem(): vscode.TreeItem {
+    // The map's paths are inside the folder as written; a symbolic link out of it is shown, marked, and never opened.
+    const inside = containedPathSync(this.intent.root, this.row.file, { what: 'the workspace folder' });
     const uri = vscode.Uri.file(path.join(this.intent.root, ...this.row.file.split('/')));
-    const item = new vscode.TreeItem(uri, vscode.TreeItemCollapsibleState.None);
+    const item = inside.ok ? new vscode.TreeItem(uri, vscode.TreeItemCollapsibleState.None) : new vscode.TreeItem(this.row.file, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.label = this.row.file;
     const roles = [this.row.owner === this.intent.id && 'owns', this.row.lastModifiedBy === this.intent.id && 'last modified'].filter(Boolean);
-    item.description = roles.join(', ');
-    item.tooltip = `${this.row.file}\nRecorded hash: ${this.row.hashText ?? 'none'}`;
-    item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
+    item.description = [...roles, !inside.ok && 'outside the workspace folder'].filter(Boolean).join(', ');
+    item.tooltip = `${this.row.file}\nRecorded hash: ${this.row.hashText ?? 'none'}${inside.ok ? '' : `\n${inside.reason}`}`;
+    if (inside.ok) item.command = { command: 'vscode.open', title: 'Open', arguments: [uri] };
     item.contextValue = 'file:intents';
     return item;
   }
@@ -161,9 +164,9 @@ class TraceEntryNode extends IntentTreeNode {
     item.tooltip = traceLine(t);
     item.iconPath = traceIcon(t);
     const target = t.files[0];
-    if (target) {
-      item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(path.join(this.root, ...target.split('/')))] };
-    }
+    const inside = target ? containedPathSync(this.root, target, { what: 'the workspace folder' }) : null;
+    if (inside?.ok) item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(inside.absolute)] };
+    else if (inside) item.tooltip = `${traceLine(t)}\n${inside.reason}: not opened`;
     item.contextValue = 'trace:intents';
     return item;
   }

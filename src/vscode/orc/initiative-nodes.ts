@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
 import type { InitiativeTaskRow } from '../../core/formats/orc/initiative-view';
 import { itemKey } from '../../core/model/items';
-import { resolveInside } from '../../core/io/safe-path';
+import { containedPathSync } from '../../core/io/contained-path';
 import { statusIcon } from '../tasks/status-style';
 
 /** A row of the Initiatives view; each node owns its TreeItem and knows its children. */
@@ -126,10 +126,10 @@ class InitiativeRefNode extends InitiativeTreeNode {
 class FileNode extends InitiativeTreeNode {
   constructor(readonly id: string, private readonly root: string, private readonly file: string) { super(); }
   getTreeItem(): vscode.TreeItem {
-    const inside = resolveInside(this.root, this.file);
+    const inside = containedPathSync(this.root, this.file);
     const item = new vscode.TreeItem(path.basename(this.file), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = inside.ok ? path.dirname(inside.relative) === '.' ? '' : path.dirname(inside.relative) : 'outside the workspace';
+    item.description = inside.ok ? path.dirname(inside.relative) === '.' ? '' : path.dirname(inside.relative) : `outside the workspace: ${inside.reason}`;
     if (inside.ok) {
       item.resourceUri = vscode.Uri.file(inside.absolute);
       item.command = { command: 'vscode.open', title: 'Open', arguments: [vscode.Uri.file(inside.absolute)] };

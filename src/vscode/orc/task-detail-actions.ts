@@ -7,7 +7,7 @@ import { setTaskInitiative } from '../../core/formats/orc/edit-initiative-link';
 import { resolveTask } from '../../core/formats/orc/edit-resolve';
 import { setTaskField } from '../../core/formats/orc/edit-task-fields';
 import type { OrcTask } from '../../core/formats/orc/model';
-import { resolveInside } from '../../core/io/safe-path';
+import { containedPath } from '../../core/io/contained-path';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import type { FromTaskDetail } from '../../shared/task-detail-protocol';
 import { runOrcEdit } from './orc-edit-runner';
@@ -27,17 +27,17 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
   const expectedSha256 = files?.taskFileSha256 ?? null;
   switch (msg.type) {
     case 'openWorkspaceFile': {
-      const inside = resolveInside(task.root, msg.path.replace(/^\.\//, '').split('#')[0]!);
+      const inside = await containedPath(task.root, msg.path.replace(/^\.\//, '').split('#')[0]!, { what: 'the workspace folder' });
       if (!inside.ok) return void vscode.window.showWarningMessage(`Baton: ${inside.reason}`);
-      return open(inside.absolute);
+      return open(task.root, inside.absolute);
     }
-    case 'openTaskFile': return open(taskFile(task, files, msg.which));
-    case 'openTranscript': return open(files?.transcripts.find((t) => t.name === msg.name)?.file ?? null, true);
-    case 'openScreenshot': return open(files?.testReport?.screenshots.find((s) => s.name === msg.name)?.file ?? null);
+    case 'openTaskFile': return open(task.root, taskFile(task, files, msg.which));
+    case 'openTranscript': return open(task.root, files?.transcripts.find((t) => t.name === msg.name)?.file ?? null, true);
+    case 'openScreenshot': return open(task.root, files?.testReport?.screenshots.find((s) => s.name === msg.name)?.file ?? null);
     case 'openAttachment': {
       const found = files ? await resolveAttachment(files.dir, msg.filename) : { ok: false as const, reason: 'not loaded yet' };
       if (!found.ok) return void vscode.window.showWarningMessage(`Baton: ${found.reason}`);
-      return open(found.file);
+      return open(task.root, found.file);
     }
     case 'openTask': {
       const other = orcTasks(service, task.root).find((t) => t.id === msg.id);
@@ -45,7 +45,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
       await ctx.showDetail(other);
       return;
     }
-    case 'openInitiative': return open(orcInitiatives(service, task.root).find((i) => i.id === msg.id)?.file ?? null);
+    case 'openInitiative': return open(task.root, orcInitiatives(service, task.root).find((i) => i.id === msg.id)?.file ?? null);
     case 'openExternal': {
       const uri = vscode.Uri.parse(msg.url, true);
       if (uri.scheme === 'http' || uri.scheme === 'https') await vscode.env.openExternal(uri);
@@ -98,9 +98,12 @@ function taskFile(task: OrcTask, files: TaskDetailFiles | undefined, which: Extr
   }
 }
 
-/** Text files open in an editor; anything else (images, PDFs) with VS Code's default for its type. */
-async function open(file: string | null, preview = false): Promise<void> {
+/** Text files inside the workspace folder open in an editor; anything else (images, PDFs) with VS Code's default for its type. */
+async function open(root: string, file: string | null, preview = false): Promise<void> {
   if (!file) return void vscode.window.showInformationMessage('Baton: that file is not there (any more)');
+  // Every path here was built from the workspace's files: checked once more, symlinks followed, before opening.
+  const inside = await containedPath(root, file, { what: 'the workspace folder' });
+  if (!inside.ok) return void vscode.window.showWarningMessage(`Baton will not open it: ${inside.reason}`);
   const uri = vscode.Uri.file(file);
   if (/\.(md|ya?ml|json|txt|log|csv|ts|js|go|py)$/i.test(path.extname(file)) || !path.extname(file)) {
     await vscode.window.showTextDocument(uri, { preview });

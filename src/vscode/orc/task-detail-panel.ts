@@ -96,6 +96,11 @@ export class TaskDetailPanel extends Disposable {
     this.post({ type: 'detail', view: this.lastView });
   }
 
+  /** A message as the page sends it (validated here like every other); the extension-host tests' way in too. */
+  receive(raw: unknown): Promise<void> {
+    return this.onMessage(raw);
+  }
+
   private async onMessage(raw: unknown): Promise<void> {
     const parsed = parseFromWebview(fromTaskDetail, raw);
     if (!parsed.ok) { console.warn(`baton: task detail sent an invalid message: ${parsed.error}`); return; }

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import * as vscode from 'vscode';
+import { containedPath } from '../../core/io/contained-path';
 import type { OrchestralRun } from '../../core/formats/orchestral/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import type { MrpPanels } from './mrp-panel';
@@ -12,6 +13,10 @@ export function registerRunCommands(service: OrchestrationService, mrp: MrpPanel
     vscode.commands.registerCommand(OPEN_FILE_COMMAND, async (file?: string | { file?: string }) => {
       const target = typeof file === 'string' ? file : file?.file;
       if (!target) return;
+      // Only a file that really lies in a workspace folder (symlinks followed) is opened.
+      const checks = await Promise.all((vscode.workspace.workspaceFolders ?? []).map((f) => containedPath(f.uri.fsPath, target, { allowRoot: true })));
+      const refused = checks.find((c) => !c.ok);
+      if (!checks.some((c) => c.ok)) { void vscode.window.showWarningMessage(`Baton will not open ${target}: ${refused && !refused.ok ? refused.reason : 'no workspace folder is open'}.`); return; }
       const stat = await fs.stat(target).catch(() => undefined);
       if (!stat) { void vscode.window.showWarningMessage(`${target} no longer exists.`); return; }
       if (stat.isDirectory()) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(target));

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPathSync } from '../../core/io/contained-path';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunVcr } from '../../core/formats/orchestral/model';
 import { decisionText } from '../../core/formats/orchestral/vcr-text';
 import { decisionKey } from '../../core/model/items';
@@ -76,9 +77,11 @@ export class DecisionRowNode {
 
 export class AgentNode {
   constructor(readonly run: OrchestralRun, readonly agent: RunAgent, readonly hasFolder: boolean) {}
-  /** The agent's folder in the run (the refiner writes into briefing/). */
-  get folder(): string {
-    return path.join(this.run.dir, this.agent.name === 'refiner' ? 'briefing' : this.agent.name);
+  /** The agent's folder in the run (the refiner writes into briefing/); null when its name leads out of the run. */
+  get folder(): string | null {
+    const name = this.agent.name === 'refiner' ? 'briefing' : this.agent.name;
+    const inside = containedPathSync(this.run.dir, name, { what: 'the run folder' });
+    return inside.ok && !inside.relative.includes('/') ? inside.absolute : null;
   }
   getTreeItem(): vscode.TreeItem {
     const a = this.agent;

@@ -40,7 +40,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     }
     if (node instanceof FolderNode) return this.runNodesOf(node.root);
     if (node instanceof RunNode) return this.runChildren(node);
-    if (node instanceof AgentNode) return listFolder(node.folder);
+    if (node instanceof AgentNode) return node.folder ? listFolder(node.folder) : [];
     if (node instanceof SectionNode) return [...node.rows];
     if (node instanceof FsNode && node.isFolder) return listFolder(node.file);
     return [];
@@ -79,7 +79,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     const rows: RunTreeNode[] = this.decisionsOf(run).map((d) => new DecisionRowNode(d));
     for (const a of run.agents) {
       const agent = new AgentNode(run, a, false);
-      rows.push(new AgentNode(run, a, await isDir(agent.folder)));
+      rows.push(new AgentNode(run, a, agent.folder !== null && await isDir(agent.folder)));
     }
     const verdict = verdictRow(run);
     if (verdict) rows.push(verdict);

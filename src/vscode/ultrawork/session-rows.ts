@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPathSync } from '../../core/io/contained-path';
 import type { UltraworkEvidence, UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import { phaseSteps } from '../../core/formats/ultrawork/phases';
 import { RowNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
@@ -67,13 +68,24 @@ export function taskRows(t: UltraworkTask): UltraworkNode[] {
 
 function contextRow(s: UltraworkSession, id: (part: string) => string): RowNode {
   const c = s.context!;
-  const root = s.workingDir && !s.workingDir.startsWith('${') ? s.workingDir : s.root;
+  // Key files are the project's: resolved against the session's working folder when that is in this workspace folder.
+  const workDir = s.workingDir && !s.workingDir.startsWith('${') ? containedPathSync(s.root, s.workingDir, { allowRoot: true }) : null;
+  const bases = [...(workDir?.ok ? [workDir.absolute] : []), s.root];
   const children = (): UltraworkNode[] => [
-    ...c.explorers.map((e, i) => new RowNode({ id: id(`explorer:${i}`), label: e.hint ?? e.id, description: e.summary ?? '', tooltip: e.summary ?? undefined,
-      icon: new vscode.ThemeIcon('telescope'), file: e.file && existsSync(e.file) ? e.file : null })),
+    ...c.explorers.map((e, i) => {
+      // Symlinks followed: an explorer document must really lie in the session folder.
+      const inside = e.file ? containedPathSync(s.dir, e.file, { what: 'the session folder' }) : null;
+      const outside = e.outside ?? (inside && !inside.ok ? inside.reason : null);
+      return new RowNode({ id: id(`explorer:${i}`), label: e.hint ?? e.id, description: outside ? `outside the session folder · ${e.summary ?? ''}` : e.summary ?? '',
+        tooltip: outside ?? e.summary ?? undefined, icon: new vscode.ThemeIcon('telescope'), file: inside?.ok && existsSync(inside.absolute) ? inside.absolute : null });
+    }),
     ...c.keyFiles.map((f, i) => {
-      const abs = [path.resolve(root, f), path.resolve(s.root, f)].find((p) => existsSync(p));
-      return new RowNode({ id: id(`key:${i}`), label: f, description: 'key file', icon: new vscode.ThemeIcon('file'), file: abs && !abs.endsWith(path.sep) ? abs : null });
+      const checks = bases.map((b) => containedPathSync(s.root, path.resolve(b, f.replace(/\\/g, '/')), { what: 'the workspace folder' }));
+      const abs = checks.map((x) => (x.ok ? x.absolute : null)).find((p) => p !== null && existsSync(p)) ?? null;
+      const refused = checks.find((x) => !x.ok);
+      const outside = abs === null && refused && !refused.ok ? refused.reason : null;
+      return new RowNode({ id: id(`key:${i}`), label: f, description: outside ? 'key file · outside the workspace folder' : 'key file', tooltip: outside ?? undefined,
+        icon: new vscode.ThemeIcon('file'), file: abs });
     }),
     ...(c.patterns.length ? [new RowNode({ id: id('patterns'), label: 'Patterns', description: c.patterns.join(', '), icon: new vscode.ThemeIcon('symbol-misc') })] : []),
     ...(c.constraints.length ? [new RowNode({ id: id('constraints'), label: 'Constraints', description: c.constraints.join(' · '), tooltip: c.constraints.join('\n'), icon: new vscode.ThemeIcon('shield') })] : []),

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { containedPath } from '../../core/io/contained-path';
 import type { UltraworkSession } from '../../core/formats/ultrawork/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { OPEN_FILE_COMMAND, SessionNode } from './ultrawork-nodes';
@@ -15,6 +16,14 @@ export function registerUltraworkCommands(service: OrchestrationService): vscode
     vscode.commands.registerCommand(OPEN_FILE_COMMAND, async (file?: string | { options?: { file?: string | null } }) => {
       const target = typeof file === 'string' ? file : file?.options?.file;
       if (!target) return;
+      // A session's own files, or a file of a workspace folder (key files): symlinks followed, nothing outside opened.
+      const roots = [...sessions().map((s) => s.dir), ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)];
+      const checks = await Promise.all(roots.map((r) => containedPath(r, target)));
+      if (!checks.some((c) => c.ok)) {
+        const why = checks.find((c) => !c.ok && c.reason.includes('symbolic link'));
+        void vscode.window.showWarningMessage(`Baton will not open ${target}: ${why && !why.ok ? why.reason : 'it is outside the workspace and the session folders'}.`);
+        return;
+      }
       if (!(await fs.stat(target).catch(() => undefined))) { void vscode.window.showWarningMessage(`${target} no longer exists.`); return; }
       await vscode.window.showTextDocument(vscode.Uri.file(target), { preview: true });
     }),
@@ -26,7 +35,7 @@ export function registerUltraworkCommands(service: OrchestrationService): vscode
       ]);
       if (!docs.length) { void vscode.window.showInformationMessage('No Ultrawork session of this workspace has documents.'); return; }
       const picked = await vscode.window.showQuickPick(docs, { title: 'Open an Ultrawork document', matchOnDescription: true });
-      if (picked) await vscode.window.showTextDocument(vscode.Uri.file(picked.file), { preview: true });
+      if (picked) await vscode.commands.executeCommand(OPEN_FILE_COMMAND, picked.file);
     }),
   );
 }

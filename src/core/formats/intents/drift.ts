@@ -1,13 +1,13 @@
 import { promises as fs } from 'node:fs';
-import path from 'node:path';
+import { containedPath } from '../../io/contained-path';
 import { hashMatches, sha256File } from '../../io/content-hash';
 import type { MapRow } from './model';
 
 /**
  * Whether a file still holds the bytes the intent map recorded: `same`, `drifted` (changed since), `missing`
- * (gone), or `unrecorded` (the map has no usable hash, e.g. `n/a`). A truncated hash is compared as a prefix.
+ * (gone), `outside` (a symbolic link out of the workspace folder: never read), or `unrecorded` (the map has no usable hash, e.g. `n/a`). A truncated hash is compared as a prefix.
  */
-export type Drift = 'same' | 'drifted' | 'missing' | 'unrecorded';
+export type Drift = 'same' | 'drifted' | 'missing' | 'unrecorded' | 'outside';
 
 export interface DriftResult {
   readonly drift: Drift;
@@ -20,7 +20,9 @@ export class DriftChecker {
   private readonly cache = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
   async check(root: string, row: MapRow): Promise<DriftResult> {
-    const file = path.join(root, ...row.file.split('/'));
+    const inside = await containedPath(root, row.file);
+    if (!inside.ok) return { drift: 'outside', actual: null };
+    const file = inside.absolute;
     const stat = await fs.stat(file).catch(() => undefined);
     if (!stat?.isFile()) return { drift: 'missing', actual: null };
     let actual = this.cache.get(file);

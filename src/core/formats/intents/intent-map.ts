@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 type Token = MarkdownIt.Token;
 import { parseRecordedHash } from '../../io/content-hash';
-import { resolveInside } from '../../io/safe-path';
+import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { MapFileRecord, MapRow } from './model';
 
@@ -36,7 +36,7 @@ export function parseIntentMap(file: string, root: string, text: string): { reco
       diagnostics.push(diagnostic('intents', file, 'warning', 'intent map row has no file path; it is left out', { line: row.line, column: 1 }));
       continue;
     }
-    const inside = resolveInside(root, written);
+    const inside = resolveContained(root, written);
     if (!inside.ok) {
       diagnostics.push(diagnostic('intents', file, 'warning', `intent map row ignored: ${inside.reason}`, { line: row.line, column: 1 }));
       continue;

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import picomatch from 'picomatch';
+import { resolveContained } from '../../io/contained-path';
 
 /**
  * One `owned_scope` entry, normalised relative to the workspace folder. An entry with glob characters is a
@@ -41,11 +41,8 @@ export function normalizeScopeEntry(root: string, raw: string): ScopeEntry {
 function relativeInside(root: string, p: string): string | undefined {
   const cleaned = p.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
   if (cleaned === '' || cleaned === '.') return '';
-  const absRoot = path.resolve(root);
-  const abs = path.isAbsolute(cleaned) ? path.resolve(cleaned) : path.resolve(absRoot, cleaned);
-  const rel = path.relative(absRoot, abs);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) return undefined;
-  return rel.split(path.sep).join('/');
+  const inside = resolveContained(root, cleaned, { allowRoot: true });
+  return inside.ok ? inside.relative : undefined;
 }
 
 export type CompiledEntry = (relPath: string) => boolean;

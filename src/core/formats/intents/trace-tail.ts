@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { resolveContained } from '../../io/contained-path';
 import { countNewlines, linesFromEnd, type TailLine, type TailScan } from '../../io/tail-lines';
 import type { TraceEntry } from './model';
 import { normalizeTraceObject } from './trace-entry';
@@ -47,6 +49,7 @@ export async function readTraceTail(file: string, options: TraceTailOptions): Pr
   const seen: Seen[] = [];
   let matched = 0;
   let writeInProgress = false;
+  const root = path.dirname(path.dirname(file)); // <root>/.orchestration/agent_trace.jsonl
   for await (const tail of linesFromEnd(file, scan, { maxBytes: options.maxBytes, skipBlank: true })) {
     if (!tail.text.trim()) continue;
     let value: unknown;
@@ -61,7 +64,13 @@ export async function readTraceTail(file: string, options: TraceTailOptions): Pr
       seen.push({ tail, problem: { severity: 'error', message: 'a trace line should be a JSON object' } });
       continue;
     }
-    const { entry, issues } = normalizeTraceObject(value as Record<string, unknown>, tail.fromEnd, null);
+    const normalized = normalizeTraceObject(value as Record<string, unknown>, tail.fromEnd, null);
+    const { entry } = normalized;
+    // Files are shown as written; one that leaves the workspace folder is said to, and never opened.
+    const issues = [...normalized.issues, ...entry.files.flatMap((f) => {
+      const inside = resolveContained(root, f, { what: 'the workspace folder' });
+      return inside.ok ? [] : [`target file ${inside.reason}; it will not be opened`];
+    })];
     seen.push({ tail, entry, ...(issues.length ? { problem: { severity: 'warning', message: issues.join('; ') } } : {}) });
     if (options.intentId === undefined || entry.intentId === options.intentId) matched++;
     if (matched >= options.limit) break;

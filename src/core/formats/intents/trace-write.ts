@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { sha256File } from '../../io/content-hash';
-import { resolveInside } from '../../io/safe-path';
+import { containedPath } from '../../io/contained-path';
 import { traceInputSchema, type AgentTraceEntry, type AgentTraceInput } from './schemas';
 
 /** An entry as written: timestamp and session always present. */
@@ -27,11 +27,12 @@ export async function prepareTraceEntry(input: AgentTraceInput, ctx: TraceWriteC
   }
   const entry = parsed.data;
   const targets = entry.payload.target_files ?? [];
-  const resolved = targets.map((t) => {
-    const inside = resolveInside(ctx.root, t);
+  const resolved = await Promise.all(targets.map(async (t) => {
+    // Followed through symlinks: the hash below must never read a file outside the folder.
+    const inside = await containedPath(ctx.root, t, { what: 'the workspace folder' });
     if (!inside.ok) throw new Error(`target file refused: ${inside.reason}`);
     return inside;
-  });
+  }));
   let contentHash = entry.result.content_hash;
   if (contentHash === undefined && resolved[0]) contentHash = await sha256File(resolved[0].absolute);
   const { timestamp, agent_id, intent_id, action_type, payload, result, metadata, ...unknown } = entry;

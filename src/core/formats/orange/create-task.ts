@@ -1,6 +1,7 @@
 import { customAlphabet } from 'nanoid';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../../io/contained-path';
 import { Document } from 'yaml';
 import { appendLine } from '../../io/append-line';
 import { createFileAtomic } from '../../io/create-atomic';
@@ -52,6 +53,9 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   const context = input.context.trim();
   const text = `---\n${yaml}---\n\n## Context\n\n${context ? `${context}\n` : ''}`;
   const file = taskFile(input.orangeRoot, input.project, id);
+  // tasks/<project> may be a link: the new task is written only where it really stays within the orange root.
+  const inside = await containedPath(input.orangeRoot, file, { what: 'the orange root' });
+  if (!inside.ok) return { ok: false, message: `${inside.reason}; nothing was written` };
   await fs.mkdir(path.dirname(file), { recursive: true });
   if (!(await createFileAtomic(file, text))) return { ok: false, message: `${input.project}/${id}/TASK.md already exists; nothing was written` };
   const history = historyFile(input.orangeRoot, input.project, id);

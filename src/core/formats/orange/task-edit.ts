@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { containedPath } from '../../io/contained-path';
 import { appendLine } from '../../io/append-line';
 import { hasCurrentHash, readCurrent } from '../../io/read-current';
 import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
@@ -39,6 +40,11 @@ export function isoNow(now = new Date()): string {
  */
 export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   const name = `${path.basename(path.dirname(edit.file))}/TASK.md`;
+  // TASK.md and history.jsonl are written in the task's folder: a link out of it is never written through.
+  for (const file of [edit.file, historyBeside(edit.file)]) {
+    const inside = await containedPath(path.dirname(edit.file), file, { what: 'the task folder' });
+    if (!inside.ok) return { ok: false, message: `${name}: ${inside.reason}; nothing was written` };
+  }
   let current;
   try {
     current = await readCurrent(edit.file);

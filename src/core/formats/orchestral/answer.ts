@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../../io/contained-path';
 import { contentHash } from '../../io/content-hash';
 import { createFileAtomic } from '../../io/create-atomic';
 import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
@@ -54,6 +55,11 @@ export interface VcrJson {
 export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new Date()): Promise<AnswerOutcome> {
   const stateFile = path.join(target.runDir, 'state.json');
   const crpName = path.relative(target.runDir, target.crpFile);
+  // Every file this answer reads or writes must really lie in the run's folder: a link (vcr/ → elsewhere) is refused.
+  for (const file of [target.crpFile, stateFile, path.join(target.runDir, 'vcr')]) {
+    const inside = await containedPath(target.runDir, file, { what: 'the run folder' });
+    if (!inside.ok) return { ok: false, reason: 'unreadable', message: `Nothing was written: ${inside.reason}` };
+  }
   let crp: CurrentText, state: CurrentText;
   try {
     [crp, state] = await Promise.all([readCurrent(target.crpFile), readCurrent(stateFile)]);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { resolveContained } from '../../io/contained-path';
 import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
@@ -76,6 +77,14 @@ function parseState(file: string, base: Base, run: string, text: string): Parsed
       ...Object.entries(fields.agents ?? {}).map(([name, a]) =>
         ({ path: ['agents', name, 'status'], value: a.status, known: AGENT_STATUSES, what: `${name} status` })),
     ]));
+    // An agent's name is also its output folder in the run: one that is a path out of it is shown, never listed.
+    for (const name of Object.keys(fields.agents ?? {})) {
+      const inside = resolveContained(path.dirname(file), name, { what: 'the run folder' });
+      if (!inside.ok || inside.relative.includes('/')) {
+        diagnostics.push(diagnostic(SYSTEM, file, 'warning', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
+          new JsonLocator(text).locate(['agents', name])));
+      }
+    }
     if (fields.run_id && !sameRunId(fields.run_id, run)) {
       diagnostics.push(diagnostic(SYSTEM, file, 'warning', `run_id "${fields.run_id}" differs from the run folder "${run}"; the folder name is used`,
         new JsonLocator(text).locate(['run_id'])));

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { resolveContained } from '../../io/contained-path';
 import type { Diagnostic } from '../../model/diagnostic';
 import type { SourceContext } from '../../service/adapter';
 import type { YamlLocator } from '../../yaml/locate';
@@ -79,8 +80,11 @@ function sessionItem(root: string, dir: string, g: SessionGroup, assignment: Ult
 function contextOf(file: string, dir: string, f: ContextFields): UltraworkContext {
   return {
     file,
-    explorers: (f.explorers ?? []).map((e) => ({ id: e.id ?? '', hint: e.hint ?? null, summary: e.summary ?? null,
-      file: e.file ? path.resolve(dir, e.file) : null })),
+    explorers: (f.explorers ?? []).map((e) => {
+      const inside = e.file ? resolveContained(dir, e.file, { what: 'the session folder' }) : null;
+      return { id: e.id ?? '', hint: e.hint ?? null, summary: e.summary ?? null, file: inside?.ok ? inside.absolute : null,
+        outside: inside && !inside.ok ? inside.reason : null };
+    }),
     expectedExplorers: f.expected_explorers ?? [], explorationComplete: f.exploration_complete ?? null,
     keyFiles: f.key_files ?? [], patterns: f.patterns ?? [], constraints: f.constraints ?? [],
   };

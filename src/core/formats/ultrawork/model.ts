@@ -33,7 +33,8 @@ export interface UltraworkDocument {
 
 export interface UltraworkContext {
   readonly file: string;
-  readonly explorers: readonly { id: string; hint: string | null; summary: string | null; file: string | null }[];
+  /** `file` is null when none is named or it leads out of the session folder (`outside` says why; shown, never opened). */
+  readonly explorers: readonly { id: string; hint: string | null; summary: string | null; file: string | null; outside: string | null }[];
   readonly expectedExplorers: readonly string[];
   readonly explorationComplete: boolean | null;
   readonly keyFiles: readonly string[];

@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
 import type { EnumCheck } from '../common/enum-check';
@@ -26,6 +28,7 @@ export function parseUltraworkFile(file: string, kind: UltraworkFileKind, text: 
     case 'session': return parseSession(file, kind.session, text);
     case 'context': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'context.json', contextSchema);
+      if (fields) diagnostics.push(...contextPathProblems(file, text, fields));
       return { kind: 'context', session: kind.session, fields, problems: diagnostics };
     }
     case 'task': return parseTask(file, kind.session, kind.name, text);
@@ -86,4 +89,25 @@ export function firstHeading(text: string): string | null {
     if (t) return t.length > 120 ? t.slice(0, 119) + '…' : t;
   }
   return null;
+}
+
+/**
+ * Explorer documents live in the session folder; key files in the project. A path that climbs out of where it
+ * belongs (`../`, an absolute path elsewhere, `..\\`) is reported here, shown as written, and never opened.
+ */
+function contextPathProblems(file: string, text: string, fields: ContextFields): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  let locator: JsonLocator | undefined;
+  const at = (p: (string | number)[]) => (locator ??= new JsonLocator(text)).locate(p);
+  (fields.explorers ?? []).forEach((e, i) => {
+    const inside = e.file ? resolveContained(path.dirname(file), e.file, { what: 'the session folder' }) : null;
+    if (inside && !inside.ok) problems.push(diagnostic(SYSTEM, file, 'warning', `explorer file ${inside.reason}; it is not opened`, at(['explorers', i, 'file'])));
+  });
+  (fields.key_files ?? []).forEach((k, i) => {
+    // Relative key files are the project's: one that climbs above it is outside whatever the project's folder is.
+    if (path.isAbsolute(k) || /^~(?=$|[\\/])/.test(k)) return; // judged against the workspace folder when shown
+    const inside = resolveContained(path.join(path.sep, 'project'), k, { what: 'the project folder', allowRoot: true });
+    if (!inside.ok) problems.push(diagnostic(SYSTEM, file, 'warning', `key file ${inside.reason.replace(path.join(path.sep, 'project'), 'the project folder')}; it is not opened`, at(['key_files', i])));
+  });
+  return problems;
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { containedPath } from '../../../io/contained-path';
 import { readStateText } from '../../../io/read-text';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 import { listItems, markdownSections, plain, tableRows } from './markdown-sections';
@@ -40,6 +41,9 @@ export interface FinalizationArtifact {
 /** Where orc puts an artifact: `artifacts/<name>` (the executor) or the task folder itself (the layout in the spec). */
 async function readArtifact(taskDir: string, name: string): Promise<{ file: string; text: string } | { file: string; error: string } | null> {
   for (const file of [path.join(taskDir, 'artifacts', name), path.join(taskDir, name)]) {
+    // artifacts/ or the file may be a symbolic link: one whose target leaves the task folder is never read.
+    const inside = await containedPath(taskDir, file, { what: 'the task folder' });
+    if (!inside.ok) return { file, error: inside.reason };
     const read = await readStateText(file);
     if (read.ok) return { file, text: read.text };
     if (!read.missing) return { file, error: read.reason };

@@ -1,5 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { containedPath } from '../../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 
 /** An attachment's metadata, as orc's API gives it: everything comes from the file system. */
@@ -51,11 +52,10 @@ export async function resolveAttachment(taskDir: string, filename: string): Prom
 
 /** `file` (symlinks followed) is a regular file inside `taskDir` (symlinks followed too). */
 export async function checkInside(taskDir: string, file: string): Promise<{ ok: true; file: string } | { ok: false; reason: string }> {
+  const inside = await containedPath(taskDir, file, { what: 'the task folder' });
+  if (!inside.ok) return { ok: false, reason: `${path.basename(file)} points outside the task folder` };
   try {
-    const [realDir, realFile] = await Promise.all([fs.realpath(taskDir), fs.realpath(file)]);
-    const rel = path.relative(realDir, realFile);
-    if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return { ok: false, reason: `${path.basename(file)} points outside the task folder` };
-    if (!(await fs.stat(realFile)).isFile()) return { ok: false, reason: `${path.basename(file)} is not a file` };
+    if (!(await fs.stat(file)).isFile()) return { ok: false, reason: `${path.basename(file)} is not a file` };
     return { ok: true, file };
   } catch (err) {
     return { ok: false, reason: `${path.basename(file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}` };

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../../../model/diagnostic';
+import { containedPath } from '../../../io/contained-path';
+import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 import { readArtifacts, type FinalizationArtifact, type ReviewArtifact, type SpecArtifact } from './artifacts';
 import { readAttachments, type AttachmentInfo } from './attachments';
 import { commentStats, readTaskComments, type TaskComment } from './comments-db';
@@ -38,6 +39,9 @@ export function taskDir(root: string, id: string): string {
 
 export async function taskDetail(root: string, id: string): Promise<TaskDetailFiles> {
   const dir = taskDir(root, id);
+  // A task folder that is a symbolic link out of the workspace shows nothing of what it points at.
+  const inside = await containedPath(root, dir, { what: 'the workspace folder' });
+  if (!inside.ok) return emptyDetail(id, dir, [diagnostic('orc', dir, 'error', `task folder not read: ${inside.reason}`)]);
   const [taskBytes, transcripts, attachments, report, artifacts, comments] = await Promise.all([
     fs.readFile(path.join(dir, 'task.yaml')).catch(() => null),
     readTranscripts(dir), readAttachments(dir), readTestReport(dir), readArtifacts(dir), readTaskComments(root, id),
@@ -52,4 +56,9 @@ export async function taskDetail(root: string, id: string): Promise<TaskDetailFi
     comments: comments.comments, commentStats: commentStats(comments.comments), database: comments.db,
     diagnostics: [...transcripts.diagnostics, ...attachments.diagnostics, ...report.diagnostics, ...artifacts.diagnostics, ...comments.diagnostics],
   };
+}
+
+function emptyDetail(id: string, dir: string, diagnostics: Diagnostic[]): TaskDetailFiles {
+  return { id, dir, taskFileSha256: null, transcripts: [], attachments: [], testReport: null, spec: null, review: null,
+    finalization: null, comments: [], commentStats: { total: 0, human: 0, agent: 0, system: 0 }, database: null, diagnostics };
 }

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { containedPath } from '../../../io/contained-path';
 import { readStateText } from '../../../io/read-text';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 import { YamlLocator } from '../../../yaml/locate';
@@ -74,6 +75,8 @@ export interface TestReport {
 export async function readTestReport(taskDir: string): Promise<{ report: TestReport | null; diagnostics: Diagnostic[] }> {
   const dir = path.join(taskDir, 'test-results');
   const file = path.join(dir, 'report.json');
+  const inside = await containedPath(taskDir, file, { what: 'the task folder' });
+  if (!inside.ok) return { report: null, diagnostics: [diagnostic('orc', file, 'warning', `test report not read: ${inside.reason}`)] };
   const read = await readStateText(file);
   if (!read.ok) return { report: null, diagnostics: read.missing ? [] : [diagnostic('orc', file, 'error', read.reason)] };
   let raw: unknown;

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readHead } from '../../../io/read-head';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
+import { checkInside } from './attachments';
 
 /** One transcript file (`transcripts/NN-phase-iter.md`) with the fields of its header. */
 export interface TranscriptInfo {
@@ -33,8 +34,11 @@ export async function readTranscripts(taskDir: string): Promise<{ transcripts: T
   const diagnostics: Diagnostic[] = [];
   const transcripts: TranscriptInfo[] = [];
   for (const e of entries) {
-    if (!e.isFile() || !e.name.endsWith('.md')) continue;
+    if (!(e.isFile() || e.isSymbolicLink()) || !e.name.endsWith('.md')) continue;
     const file = path.join(dir, e.name);
+    // transcripts/ itself or one file in it may be a link: only what really lies in the task folder is read.
+    const inside = await checkInside(taskDir, file);
+    if (!inside.ok) { diagnostics.push(diagnostic('orc', file, 'warning', `transcript not read: ${inside.reason}`)); continue; }
     const head = await readHead(file, HEAD_BYTES);
     if (!head.ok) { diagnostics.push(diagnostic('orc', file, 'warning', `transcript not readable: ${head.reason}`)); continue; }
     const m = NAME.exec(e.name);
