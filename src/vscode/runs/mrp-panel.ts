@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrchestralRun } from '../../core/formats/orchestral/model';
+import { containedPath } from '../../core/io/contained-path';
 import { readStateText } from '../../core/io/read-text';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -41,7 +42,9 @@ export class MrpPanels extends Disposable {
 
   private async render(panel: vscode.WebviewPanel, run: OrchestralRun): Promise<void> {
     const summaryFile = path.join(run.dir, 'mrp', 'summary.md');
-    const read = await readStateText(summaryFile);
+    // mrp/ or summary.md linked out of the run folder is never read.
+    const inside = await containedPath(run.dir, summaryFile, { what: 'the run folder' });
+    const read = inside.ok ? await readStateText(summaryFile) : { ok: false as const, missing: false, reason: inside.reason };
     const summary = read.ok ? renderSummary(read.text)
       : `<p class="muted">${escapeHtml(read.missing ? 'No mrp/summary.md in this run yet.' : `mrp/summary.md: ${read.reason}`)}</p>`;
     const nonce = crypto.randomBytes(16).toString('hex');

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
+import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -90,7 +91,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
         new vscode.ThemeIcon(t.failed ? 'testing-failed-icon' : 'testing-passed-icon', new vscode.ThemeColor(t.failed ? 'testing.iconFailed' : 'testing.iconPassed')), t.file));
     }
     const briefing = path.join(run.dir, 'briefing');
-    if (await isDir(briefing)) rows.push(new FsNode(briefing, true, 'Briefing'));
+    if ((await containedPath(run.dir, briefing)).ok && await isDir(briefing)) rows.push(new FsNode(briefing, true, 'Briefing'));
     if (run.eventsFile) {
       const last = run.events?.recent[run.events.recent.length - 1];
       rows.push(new InfoNode(`events:${run.dir}`, 'Events', `${run.events?.count ?? 0} events${last ? ` · last ${last.event}` : ''}`,

@@ -71,6 +71,14 @@ describe('paths: orc task detail (transcripts, attachments, test report, artifac
     for (const bad of ['../../task.yaml', '/etc/passwd', '..\\..\\task.yaml', '..']) assert.equal((await resolveAttachment(ws.path(TASK), bad)).ok, false, bad);
   });
 
+  it('never opens an orc.db that links out of the workspace (someone else\'s comments)', async () => {
+    link(path.join(out.subdir, 'secret.md'), ws.path('.orc/orc.db'));
+    const d = await taskDetail(ws.root, 'TASK-001');
+    out.assertNotLeaked(d, 'the task detail');
+    assert.equal(d.database, null);
+    assert.ok(d.diagnostics.some((x) => x.file === ws.path('.orc/orc.db') && /comments not read: .*symbolic link/.test(x.message)));
+  });
+
   it('follows a symlink that stays inside the task folder (allowed)', async () => {
     link(ws.path(`${TASK}/notes/real-review.md`), ws.path(`${TASK}/review.md`));
     link('01-spec-001.md', ws.path(`${TASK}/transcripts/01-spec-002.md`));

@@ -1,6 +1,7 @@
 import { promises as fs, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
+import { containedPath } from '../../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 
 /** A row of orc.db's `task_comments` (spec 000, "Task Comments"). */
@@ -69,6 +70,9 @@ export async function readTaskComments(root: string, taskId: string): Promise<{ 
   for (const db of orcDbCandidates(root)) {
     const stat = await fs.stat(db).catch(() => undefined);
     if (!stat?.isFile()) continue;
+    // orc.db linked out of the workspace is someone else's database: never read.
+    const inside = await containedPath(root, db, { what: 'the workspace folder' });
+    if (!inside.ok) return { comments: [], db: null, diagnostics: [diagnostic('orc', db, 'warning', `comments not read: ${inside.reason}`)] };
     let entry = cache.get(db);
     if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs) {
       entry = { size: stat.size, mtimeMs: stat.mtimeMs, ...await readAll(db, stat.size) };
