@@ -57,4 +57,30 @@ describe('paths: the editor never opens a file from a path that leaves the works
       rmSync(outside, { recursive: true, force: true });
     }
   });
+
+  it('the Runs and Ultrawork open-file commands refuse a path outside or a link out, and open one inside', async function () {
+    this.timeout(30_000);
+    await batonApi();
+    const root = workspaceRoot();
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'baton-ext-outside-'));
+    const secret = path.join(outside, 'secret.md');
+    writeFileSync(secret, '# outside\n');
+    const linked = path.join(root, 'linked-secret-2.md');
+    symlinkSync(secret, linked);
+    try {
+      for (const command of ['baton.runs.openFile', 'baton.ultrawork.openFile']) {
+        for (const target of [secret, linked, path.join(root, '..', '..', 'etc', 'passwd')]) {
+          await vscode.commands.executeCommand(command, target);
+          assert.deepStrictEqual(openedOutside(outside), [], `${command} opened ${target}`);
+          assert.ok(!vscode.workspace.textDocuments.some((d) => d.uri.fsPath === linked), `${command} opened the link ${linked}`);
+        }
+      }
+      await vscode.commands.executeCommand('baton.runs.openFile', path.join(root, 'orc.yaml'));
+      assert.ok(vscode.workspace.textDocuments.some((d) => d.uri.fsPath === path.join(root, 'orc.yaml')), 'a file inside opens');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      rmSync(linked, { force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
 });
