@@ -8,6 +8,7 @@ import { fromIntentMapWebview, type ToIntentMapWebview } from '../../shared/inte
 import { parseFromWebview } from '../../shared/protocol';
 import { webviewHtml, webviewOptions } from '../decisions/webview-html';
 import { onOwnershipChange, touchesIntents } from './owners';
+import { receiveFromWebview } from '../webviews/webview-messages';
 
 interface OpenPanel {
   readonly panel: vscode.WebviewPanel;
@@ -41,7 +42,7 @@ export class IntentMapPanels extends Disposable {
     const entry: OpenPanel = { panel, ready: false };
     this.panels.set(root, entry);
     panel.onDidDispose(() => this.panels.delete(root));
-    panel.webview.onDidReceiveMessage((raw: unknown) => this.receive(root, entry, raw));
+    receiveFromWebview(panel.webview, 'Intent Map', (raw: unknown) => this.receive(root, entry, raw));
     panel.webview.html = webviewHtml(panel.webview, this.extensionUri, 'intent-map', title);
     return panel;
   }
