@@ -51,7 +51,8 @@ export function watchPage(page, server) {
 }
 
 export const CSP_LOG = /Content-Security-Policy blocked/;
-const CSP_CONSOLE = /Content Security Policy|Ignored call to 'alert|batonXss/;
+// Chromium's lines for a CSP block, a blocked alert() in a sandboxed frame, and script blocked by a sandbox without allow-scripts (MRP)
+const CSP_CONSOLE = /Content Security Policy|Ignored call to 'alert|Blocked script execution|batonXss/;
 
 /** Fails when the watch saw a dialog, a blocked alert(), or a CSP report other than those `allowed` matches. */
 export function assertNothingRan(watch, what, allowed = /$^/) {
