@@ -142,7 +142,10 @@ export const scenarios = [
       await runCommand(page, 'View: Close All Editor Groups');
       await runCommand(page, 'Baton: Open Intent Map');
       const frame = await webviewFrame(page, 'intent-map', '#map', 'the Intent Map webview to load');
-      await assertInert(page, frame, [...intentPaths(), `${INTENT} ${C.imgOnerror}`.replace(`${INTENT} `, ''), C.svgOnload], 'Intent Map');
+      // the hostile rows' paths, the intent's name beside its id, and the last-modified-by column
+      await assertInert(page, frame, [...intentPaths(), ` ${C.imgOnerror}`, C.svgOnload], 'Intent Map');
+      const owners = await frame.locator('.map-row .owner').allTextContents();
+      if (!owners.some((o) => o === `${INTENT} ${C.imgOnerror}`)) throw new Error(`no owner cell reads "${INTENT} <name>": ${JSON.stringify(owners)}`);
       await cspIsEnforcedAndReported(page, frame, watch, 'Intent Map', 'Intent Map');
       log(`Intent Map: ${intentPaths().length} hostile paths, the intent name and last-modified-by shown as text`);
     });
