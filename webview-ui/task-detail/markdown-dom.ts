@@ -74,9 +74,18 @@ function renderInline(tokens: Token[], parent: HTMLElement, links: MarkdownLinks
 function linkNode(href: string, links: MarkdownLinks): HTMLElement {
   if (/^https?:\/\//i.test(href)) return clickable(href, () => links.openUrl(href));
   if (href && !/^[a-z][a-z0-9+.-]*:/i.test(href) && !href.startsWith('//') && !href.startsWith('#')) {
-    return clickable(href, () => links.openPath(decodeURI(href)));
+    return clickable(href, () => links.openPath(decodedPath(href)));
   }
   return el('span', { class: 'link-disabled', title: 'link not opened from here' });
+}
+
+/** A link's path as written on disk; a malformed escape (`%E0%A4`) is taken literally rather than failing the click. */
+function decodedPath(href: string): string {
+  try {
+    return decodeURI(href);
+  } catch {
+    return href;
+  }
 }
 
 function clickable(title: string, run: () => void): HTMLAnchorElement {
