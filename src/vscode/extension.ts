@@ -16,6 +16,7 @@ import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
 import { TasksTreeProvider } from './tasks/tasks-tree';
+import { trustRefusals } from './trust';
 import { setWebviewLog } from './webviews/webview-messages';
 
 /** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
@@ -42,6 +43,8 @@ export interface BatonApi {
   readonly orange: OrangeApi;
   /** The Ultrawork view (sessions from the home folder's sessions root). */
   readonly ultrawork: UltraworkApi;
+  /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
+  readonly trust: { readonly refusals: () => readonly string[] };
 }
 
 /**
@@ -84,7 +87,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, trust: { refusals: trustRefusals } };
 }
 
 async function scanWithProgress(service: OrchestrationService, log: vscode.LogOutputChannel): Promise<void> {

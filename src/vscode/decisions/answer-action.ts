@@ -1,9 +1,7 @@
-import * as vscode from 'vscode';
 import { answerDecision, type DecisionAnswer, type DecisionOutcome } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-
-export const UNTRUSTED_MESSAGE = 'Baton writes no files in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to answer.';
+import { refusedWhenUntrusted } from '../trust';
 
 /**
  * Answers a pending decision from the inbox, the panel or a command: refuses in an untrusted workspace and for a
@@ -11,7 +9,9 @@ export const UNTRUSTED_MESSAGE = 'Baton writes no files in an untrusted workspac
  * were shown), then re-reads the written files at once so every view updates without waiting for the watcher.
  */
 export async function performAnswer(service: OrchestrationService, key: string, shownVersion: string, answer: DecisionAnswer): Promise<DecisionOutcome> {
-  if (!vscode.workspace.isTrusted) return { ok: false, message: UNTRUSTED_MESSAGE };
+  // Every caller shows the outcome's message (the form, a warning), so the check does not show it twice.
+  const refused = refusedWhenUntrusted('Answer Decision', false);
+  if (refused !== undefined) return { ok: false, message: refused };
   const decision = service.decisions().find((d) => decisionKey(d) === key);
   if (!decision) return { ok: false, message: 'This decision is no longer pending: it was answered, or its file is gone. Nothing was written.' };
   let outcome: DecisionOutcome;

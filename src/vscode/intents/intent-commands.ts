@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { Intent } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { StaleFileError } from '../../core/service/intents-service';
+import { refusedWhenUntrusted } from '../trust';
 import { intentsFilePath } from '../../core/formats/intents/paths';
 import type { ActiveIntent } from './active-intent';
 import { showAgentTrace } from './agent-trace-picker';
@@ -54,10 +55,7 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
     }),
 
     vscode.commands.registerCommand('baton.changeIntentStatus', async (arg?: unknown, status?: unknown) => {
-      if (!vscode.workspace.isTrusted) {
-        void vscode.window.showWarningMessage('Baton does not change files in an untrusted workspace. Trust this folder to edit intents.');
-        return;
-      }
+      if (refusedWhenUntrusted('Change Intent Status') !== undefined) return;
       const intent = await intentOrPick(service, arg, 'Change the status of which intent?');
       if (!intent) return;
       const next = typeof status === 'string' && status.trim() ? status.trim() : await pickStatus(intent);

@@ -4,8 +4,7 @@ import type { OrangeTask } from '../../core/formats/orange/model';
 import { editTask, type EditOutcome } from '../../core/formats/orange/task-edit';
 import { NO_DAEMON_NOTE } from '../../core/formats/orange/vocabulary';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-
-export const UNTRUSTED = 'Baton writes no files and starts no process in an untrusted workspace. Trust this workspace (Manage Workspace Trust) to change orange tasks.';
+import { refusedWhenUntrusted } from '../trust';
 
 /** Statuses after which a person might expect orange to carry on by itself. */
 const ORANGE_TAKES_OVER = ['pending', 'planning', 'working', 'agent-review'];
@@ -15,7 +14,8 @@ const ORANGE_TAKES_OVER = ['pending', 'planning', 'working', 'agent-review'];
  * changed since it was read), then re-reads the written files at once so every view updates.
  */
 export async function moveTask(service: OrchestrationService, task: OrangeTask, to: string): Promise<EditOutcome> {
-  if (!vscode.workspace.isTrusted) return refuse(UNTRUSTED);
+  const refused = refusedWhenUntrusted('Move orange Task');
+  if (refused !== undefined) return { ok: false, message: refused };
   let outcome: EditOutcome;
   try {
     outcome = await editTask({ file: task.file, shownHash: task.textHash, to, reason: 'moved in Baton' });
@@ -29,7 +29,8 @@ export async function moveTask(service: OrchestrationService, task: OrangeTask, 
 }
 
 export async function newTask(service: OrchestrationService, input: Parameters<typeof createTask>[0]): Promise<CreateOutcome> {
-  if (!vscode.workspace.isTrusted) return refuse(UNTRUSTED);
+  const refused = refusedWhenUntrusted('Create orange Task');
+  if (refused !== undefined) return { ok: false, message: refused };
   const outcome = await createTask(input);
   if (!outcome.ok) return refuse(outcome.message);
   for (const file of outcome.written) await service.fileChanged(file);

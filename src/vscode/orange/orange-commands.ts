@@ -5,7 +5,8 @@ import { moveLabel } from '../../core/formats/orange/move-labels';
 import { checkMove } from '../../core/formats/orange/transitions';
 import { isKnownStatus, WORKFLOW } from '../../core/formats/orange/vocabulary';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-import { moveTask, newTask, UNTRUSTED } from './orange-actions';
+import { refusedWhenUntrusted } from '../trust';
+import { moveTask, newTask } from './orange-actions';
 import { orangeProjects, resolveTask } from './orange-targets';
 import type { SessionProbe } from './session-probe';
 
@@ -40,6 +41,8 @@ export function registerOrangeCommands(service: OrchestrationService, sessions: 
 }
 
 async function moveCommand(service: OrchestrationService, raw: unknown) {
+  const refused = refusedWhenUntrusted('Move orange Task'); // before the quick pick of moves
+  if (refused !== undefined) return { ok: false as const, message: refused };
   const target = await resolveTask(service, raw, 'Move orange Task');
   if (!target) return undefined;
   const { task } = target;
@@ -84,7 +87,8 @@ async function createCommand(service: OrchestrationService, raw: unknown) {
     void vscode.window.showWarningMessage('No orange project belongs to this workspace: add it to projects.json in your orange folder (setting baton.orange.root).');
     return undefined;
   }
-  if (!vscode.workspace.isTrusted) { void vscode.window.showErrorMessage(UNTRUSTED); return { ok: false as const, message: UNTRUSTED }; }
+  const refused = refusedWhenUntrusted('Create orange Task');
+  if (refused !== undefined) return { ok: false as const, message: refused };
   const project = projects.length === 1 ? projects[0]! : (await vscode.window.showQuickPick(projects.map((p) => ({ label: p.name, description: p.path, p })),
     { title: 'Create orange Task', placeHolder: 'Which project?' }))?.p;
   if (!project) return undefined;
@@ -105,7 +109,7 @@ async function attachCommand(service: OrchestrationService, sessions: SessionPro
   if (!target) return undefined;
   const name = target.task.tmuxSession;
   if (!name) { void vscode.window.showInformationMessage(`${target.task.title} has no tmux session (tmux_session is null).`); return undefined; }
-  if (!vscode.workspace.isTrusted) { void vscode.window.showErrorMessage(UNTRUSTED); return undefined; }
+  if (refusedWhenUntrusted('Attach to tmux Session') !== undefined) return undefined;
   const alive = await sessions.check(name);
   if (alive === undefined) { void vscode.window.showErrorMessage('tmux was not found (or did not answer): Baton attaches through the tmux command.'); return undefined; }
   if (!alive) { void vscode.window.showWarningMessage(`The tmux session "${name}" is not running: the agent crashed or finished. orange respawns it only while its dashboard runs.`); return undefined; }

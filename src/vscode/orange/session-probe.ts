@@ -9,7 +9,8 @@ const FRESH_MS = 10_000;
 /**
  * Asks tmux whether the sessions of the shown tasks are alive (`tmux has-session`, argument array, never a shell),
  * at most one question per session at a time, and says which sessions' answers changed. Without tmux every
- * session is `unknown`; nothing throws.
+ * session is `unknown`; nothing throws. While `mayRun` says no (an untrusted workspace), tmux is never started and
+ * every session stays `unknown`.
  */
 export class SessionProbe extends Disposable {
   private readonly alive = new Map<string, { value: boolean | undefined; at: number }>();
@@ -18,19 +19,21 @@ export class SessionProbe extends Disposable {
   /** Fires with the session names whose state changed. */
   readonly onDidChange = this.changeEmitter.event;
 
-  constructor(private readonly tmux = 'tmux', private readonly now: () => number = Date.now) { super(); }
+  constructor(private readonly tmux = 'tmux', private readonly now: () => number = Date.now, private readonly mayRun: () => boolean = () => true) { super(); }
 
   /** The state as last seen; asks tmux in the background when the answer is missing or old. */
   state(task: OrangeTask): SessionState {
     if (!expectsSession(task)) return 'inactive';
     const name = task.tmuxSession!;
     const seen = this.alive.get(name);
+    if (!this.mayRun()) return 'unknown';
     if (!seen || this.now() - seen.at > FRESH_MS) void this.check(name);
     return seen ? sessionState(task, seen.value) : 'unknown';
   }
 
   /** Asks tmux now (tests and the refresh command await it). */
   async check(name: string): Promise<boolean | undefined> {
+    if (!this.mayRun()) return undefined;
     if (this.inFlight.has(name)) return this.alive.get(name)?.value;
     this.inFlight.add(name);
     try {

@@ -7,6 +7,7 @@ import { setTaskField, type TaskField } from '../../core/formats/orc/edit-task-f
 import type { OrcTask } from '../../core/formats/orc/model';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
 import { orcInitiatives, pickTaskIds, pickValue, targetTask } from './orc-pickers';
 
@@ -22,6 +23,7 @@ export type ShowTaskDetail = (task: OrcTask) => Thenable<unknown> | unknown;
  */
 export function registerOrcCommands(service: OrchestrationService, showDetail: ShowTaskDetail): vscode.Disposable {
   const field = (name: Exclude<TaskField, 'title'>) => async (target?: unknown, value?: string) => {
+    if (refusedWhenUntrusted(`Set ${name}`) !== undefined) return undefined;
     const task = await targetTask(service, target, `Set the ${name} of which task?`);
     if (!task) return undefined;
     const current = name === 'weight' ? task.weight : task[name];
@@ -30,6 +32,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
     return runOrcEdit(service, task.root, (ctx) => setTaskField(ctx, task.id, name, chosen));
   };
   const dependencies = (name: DependencyField) => async (target?: unknown, ids?: string[]) => {
+    if (refusedWhenUntrusted(`Edit ${name}`) !== undefined) return undefined;
     const task = await targetTask(service, target, `Edit ${name} of which task?`);
     if (!task) return undefined;
     const current = name === 'blocked_by' ? task.blockedBy : task.relatedTo;
@@ -54,6 +57,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
     vscode.commands.registerCommand('baton.orc.editBlockedBy', dependencies('blocked_by')),
     vscode.commands.registerCommand('baton.orc.editRelatedTo', dependencies('related_to')),
     vscode.commands.registerCommand('baton.orc.setInitiative', async (target?: unknown, value?: string | null) => {
+      if (refusedWhenUntrusted('Set Initiative') !== undefined) return undefined;
       const task = await targetTask(service, target, 'Set the initiative of which task?');
       if (!task) return undefined;
       let chosen = value;
@@ -68,6 +72,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
       return runOrcEdit(service, task.root, (ctx) => setTaskInitiative(ctx, task.id, chosen || null));
     }),
     vscode.commands.registerCommand('baton.orc.resolveTask', async (target?: unknown, message?: string) => {
+      if (refusedWhenUntrusted('Resolve Task') !== undefined) return undefined;
       const task = await targetTask(service, target, 'Resolve which failed task?');
       if (!task) return undefined;
       const text = message ?? await vscode.window.showInputBox({ title: `Resolve ${task.id} without running it again`,
@@ -76,6 +81,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
       return runOrcEdit(service, task.root, (ctx) => resolveTask(ctx, task.id, text));
     }),
     vscode.commands.registerCommand('baton.orc.newTask', async (spec?: NewTask & { root?: string }) => {
+      if (refusedWhenUntrusted('New Task') !== undefined) return undefined;
       const root = spec?.root ?? await pickFolder(service);
       if (!root) return undefined;
       const details = spec ?? await askNewTask(service, root);

@@ -2,8 +2,7 @@ import * as vscode from 'vscode';
 import { editContext, type EditResult, type OrcEditContext } from '../../core/formats/orc/edit-context';
 import { EditRefused } from '../../core/io/guarded-edit';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-
-export const UNTRUSTED_MESSAGE = 'Baton does not change files in an untrusted workspace. Trust this folder (Manage Workspace Trust) to edit orc tasks.';
+import { refusedWhenUntrusted } from '../trust';
 
 /**
  * Runs one orc edit from the palette, the tree or the detail panel: refused in an untrusted workspace, refusals
@@ -12,10 +11,7 @@ export const UNTRUSTED_MESSAGE = 'Baton does not change files in an untrusted wo
  */
 export async function runOrcEdit(service: OrchestrationService, root: string,
   edit: (ctx: OrcEditContext) => Promise<EditResult>): Promise<EditResult | undefined> {
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
-    return undefined;
-  }
+  if (refusedWhenUntrusted('orc task edit') !== undefined) return undefined;
   try {
     const result = await edit(editContext(root, service.items()));
     for (const file of result.changed) await service.fileChanged(file);

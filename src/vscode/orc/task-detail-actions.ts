@@ -10,6 +10,7 @@ import type { OrcTask } from '../../core/formats/orc/model';
 import { containedPath } from '../../core/io/contained-path';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import type { FromTaskDetail } from '../../shared/task-detail-protocol';
+import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
 import { orcInitiatives, orcTasks, pickTaskIds } from './orc-pickers';
 
@@ -58,6 +59,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
       await runOrcEdit(service, task.root, (c) => setTaskInitiative(c, task.id, msg.initiative, { expectedSha256 }));
       return;
     case 'editDependencies': {
+      if (refusedWhenUntrusted(`Edit ${msg.field}`) !== undefined) return; // before asking for ids that would be refused
       const current = msg.field === 'blocked_by' ? task.blockedBy : task.relatedTo;
       const ids = await pickTaskIds(service, task, current, msg.field === 'blocked_by' ? `Tasks that must complete before ${task.id}` : `Tasks related to ${task.id}`);
       if (ids) await runOrcEdit(service, task.root, (c) => setDependencies(c, task.id, msg.field, ids, { expectedSha256 }));
@@ -75,6 +77,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
       await vscode.commands.executeCommand(RUN_CONTROL_COMMANDS[msg.action], { task });
       return;
     case 'resolve': {
+      if (refusedWhenUntrusted('Resolve Task') !== undefined) return; // before asking why
       const text = await vscode.window.showInputBox({ title: `Resolve ${task.id} without running it again`, prompt: 'Why? (optional)' });
       if (text !== undefined) await runOrcEdit(service, task.root, (c) => resolveTask(c, task.id, text, { expectedSha256 }));
       return;
