@@ -1,11 +1,13 @@
-import { closeSync, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, promises as fs, readSync } from 'node:fs';
 
 /** Files Baton parses whole are small state files; anything larger is refused rather than loaded. */
 export const MAX_STATE_FILE_BYTES = 8 * 1024 * 1024;
 
 export type TextRead =
   | { readonly ok: true; readonly text: string; readonly size: number; readonly mtimeMs: number }
-  | { readonly ok: false; readonly reason: string; readonly missing?: boolean };
+  | { readonly ok: false; readonly reason: string; readonly missing?: boolean;
+      /** Read with `followLinks: false` and the file is a symbolic link: the caller decides whether to follow it. */
+      readonly link?: boolean };
 
 /**
  * Reads a state file as UTF-8 text, refusing what is not text (NUL bytes) or too large to be a state file.
@@ -36,10 +38,11 @@ export async function readStateText(file: string, maxBytes = MAX_STATE_FILE_BYTE
  * open/fstat/read/close costs a fraction of four thread-pool round trips. Callers keep the event loop responsive
  * by yielding between batches (see WorkspaceIndex.scan).
  */
-export function readStateTextSync(file: string, maxBytes = MAX_STATE_FILE_BYTES): TextRead {
+export function readStateTextSync(file: string, maxBytes = MAX_STATE_FILE_BYTES, followLinks = true): TextRead {
   let fd: number | undefined;
   try {
-    fd = openSync(file, 'r');
+    // O_NOFOLLOW makes a link cost nothing extra to notice: the open itself fails with ELOOP.
+    fd = openSync(file, followLinks ? 'r' : constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
     const stat = fstatSync(fd);
     if (!stat.isFile()) return { ok: false, reason: 'not a regular file' };
     if (stat.size > maxBytes) {
@@ -63,6 +66,7 @@ export function readStateTextSync(file: string, maxBytes = MAX_STATE_FILE_BYTES)
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'file does not exist', missing: true };
+    if (code === 'ELOOP' && !followLinks) return { ok: false, reason: 'the file is a symbolic link', link: true };
     return { ok: false, reason: `cannot read the file (${code ?? String(err)})` };
   } finally {
     if (fd !== undefined) closeSync(fd);

@@ -1,5 +1,6 @@
 import { promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { containedPathSync, resolveContained } from '../io/contained-path';
 import { readStateTextSync } from '../io/read-text';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
@@ -191,7 +192,12 @@ export class WorkspaceIndex {
     }
     if (own === 'missing') return undefined;
     if (own !== 'whole') return { system: adapter.system, version: adapter.version, ...own };
-    const read = readStateTextSync(file);
+    let read = readStateTextSync(file, undefined, false);
+    if (!read.ok && read.link) {
+      // Only a link pays for this check: one whose real target leaves the root the file belongs to is never read.
+      const inside = containedPathSync(this.rootOfFile(file), file);
+      read = inside.ok ? readStateTextSync(file) : { ok: false, reason: `not read: ${inside.reason}` };
+    }
     if (!read.ok) {
       if (read.missing) return undefined;
       return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
@@ -204,6 +210,13 @@ export class WorkspaceIndex {
     } catch (err) {
       return this.unreadable(adapter, file, err);
     }
+  }
+
+  /** The root a file belongs to: the workspace folder, or the home root (orange, Ultrawork sessions) holding it. */
+  private rootOfFile(file: string): string {
+    const roots = [this.ctx.root, this.ctx.orangeRoot, this.ctx.ultraworkSessions].filter((r): r is string => !!r)
+      .filter((r) => resolveContained(r, file, { allowRoot: true }).ok);
+    return roots.sort((a, b) => b.length - a.length)[0] ?? this.ctx.root;
   }
 
   /** A reader bug (or a record that is not JSON) costs one file, never the whole index. */
