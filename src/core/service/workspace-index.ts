@@ -1,4 +1,4 @@
-import { promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { containedPathSync, resolveContained } from '../io/contained-path';
 import { readStateTextSync } from '../io/read-text';
@@ -185,6 +185,12 @@ export class WorkspaceIndex {
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
     let own: Awaited<ReturnType<NonNullable<SystemAdapter['read']>>>;
+    if (adapter.read && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
+      // An adapter that reads for itself gets the same rule as the whole-file read below.
+      const inside = containedPathSync(this.rootOfFile(file), file);
+      if (!inside.ok) return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
+        diagnostics: [diagnostic(adapter.system, file, 'error', `not read: ${inside.reason}`)] };
+    }
     try {
       own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
     } catch (err) {

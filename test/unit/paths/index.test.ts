@@ -31,4 +31,23 @@ describe('paths: the index never reads a state file that is a link out of its ro
     await service.fileChanged(ws.path('.orc/tasks/TASK-003/task.yaml'));
     out.assertNotLeaked(service.items(), 'the items after a refresh');
   });
+
+  it('an Ultrawork session.json or orange TASK.md linked out of its home root is never read (adapters that read for themselves)', async () => {
+    const home = ws.path('home');
+    const sessions = path.join(home, '.claude', 'ultrawork', 'sessions');
+    const orangeRoot = path.join(home, 'orange');
+    const outsideSession = path.join(out.subdir, 'session.json');
+    writeFileSync(outsideSession, JSON.stringify({ version: '5', session_id: 's-1', working_dir: ws.root, goal: out.secret, phase: 'PLANNING' }));
+    link(outsideSession, path.join(sessions, 's-1', 'session.json'));
+    ws.write('home/orange/projects.json', JSON.stringify([{ name: 'app', path: ws.root }]));
+    const outsideTask = path.join(out.subdir, 'TASK.md');
+    writeFileSync(outsideTask, `---\nid: abc\nproject: app\nstatus: pending\nsummary: ${out.secret}\n---\n`);
+    link(outsideTask, path.join(orangeRoot, 'tasks', 'app', 'abc', 'TASK.md'));
+    const service = new OrchestrationService({ folders: [{ root: ws.root, ultraworkSessions: sessions, orangeRoot }] });
+    await service.scan();
+    out.assertNotLeaked(service.items(), 'the items');
+    out.assertNotLeaked(service.diagnostics(), 'the diagnostics');
+    const refused = service.diagnostics().filter((d) => /not read: .*symbolic link/.test(d.message)).map((d) => path.basename(d.file)).sort();
+    assert.deepEqual(refused, ['TASK.md', 'session.json']);
+  });
 });
