@@ -134,17 +134,19 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
     const traceBefore = await fs.readFile(trace, 'utf8');
     await vscode.commands.executeCommand('baton.setActiveIntent', { root, id: 'FIX-001' }); // kept in workspace state, not a file
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, 'src/app.ts')));
-    const editor = await vscode.window.showTextDocument(doc);
-    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '// saved in Restricted Mode\n'));
+    const edit = new vscode.WorkspaceEdit(); // no editor involved: focus may be anywhere on a loaded machine
+    edit.insert(doc.uri, new vscode.Position(0, 0), '// saved in Restricted Mode\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
     const checked = new Promise<SaveCheck>((resolve) => {
       const sub = api.intents.guard.onDidCheckSave((c) => { if (c.file === doc.uri.fsPath) { sub.dispose(); resolve(c); } });
     });
-    assert.ok(await doc.save(), 'the person\'s own save goes through');
+    // The person's own save goes through (a save can be cancelled by a slow save participant: ask again).
+    for (let attempt = 0; attempt < 3 && doc.isDirty; attempt++) await doc.save();
+    assert.strictEqual(doc.isDirty, false, 'src/app.ts was saved');
     const check = await checked;
     assert.strictEqual(check.result.allowed, false, 'src/app.ts is outside FIX-001\'s scope');
     assert.strictEqual(check.logged, false);
     assert.strictEqual(await fs.readFile(trace, 'utf8'), traceBefore, 'agent_trace.jsonl untouched');
     await api.intents.active.set(undefined);
-    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });
