@@ -3,6 +3,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
+import type { OrcTask } from '../../src/core/formats/orc/model';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
 import type { OrangeTreeNode } from '../../src/vscode/orange/orange-nodes';
@@ -78,6 +79,14 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
       'Run Task', 'Open in Claude Code', 'Resume']);
     assert.strictEqual(api.executor.trust.refusals.length - runsFrom, 3, 'the run controls go through the executor\'s guard');
     assert.strictEqual(api.executor.runs.all().length, 0, 'no run started');
+  });
+
+  it('refuses a run started past the commands, where its processes would start', async () => {
+    const task = api.service.items().find((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.id === 'TASK-002')!;
+    const from = api.trust.refusals().length;
+    assert.strictEqual(api.executor.runs.start(task, {}), undefined);
+    assert.deepStrictEqual(refusedSince(api, from), ['Run']);
+    assert.strictEqual(api.executor.runs.all().length, 0);
   });
 
   it('refuses to change an intent\'s status', async () => {

@@ -7,6 +7,7 @@ import { Disposable } from '../../core/util/disposable';
 import { EditorExecutorHost } from './executor-host';
 import { executorOverrides } from './executor-settings';
 import { RunSession } from './run-session';
+import { refusedWhenUntrusted } from '../trust';
 
 /** The core's entry point (src/core/executor/start-run.ts); passed in so tests and the CLI share one executor. */
 export type StartRun = (request: RunRequest, host: ExecutorHost) => RunHandle;
@@ -44,6 +45,8 @@ export class ActiveRuns extends Disposable {
 
   /** Starts a run (the caller checked workspace trust). A task already running here just shows its terminal. */
   start(task: OrcTask, options: { readonly phase?: string; readonly resume?: boolean }): RunSession | undefined {
+    // The one place a run's processes start: refused here too, so a caller that forgot the check still starts nothing.
+    if (refusedWhenUntrusted('Run') !== undefined) return undefined;
     const k = key(task.root, task.id);
     const existing = this.sessions.get(k);
     if (existing?.running) {
