@@ -7,6 +7,7 @@ import { registerDecisions, type DecisionsApi } from './decisions/register-decis
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
 import { registerIntents, type IntentsApi } from './intents/register-intents';
+import { registerOnboarding, type OnboardingApi } from './onboarding/register-onboarding';
 import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
 import { ProblemsPublisher } from './problems';
@@ -45,6 +46,8 @@ export interface BatonApi {
   readonly ultrawork: UltraworkApi;
   /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
   readonly trust: { readonly refusals: () => readonly string[] };
+  /** The walkthrough's and empty views' commands (create starter files, open the demo). */
+  readonly onboarding: OnboardingApi;
 }
 
 /**
@@ -80,6 +83,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const intents = registerIntents(context, service);
   const executor = registerExecutor(context, service, startRun);
   const orange = registerOrange(context, service);
+  const onboarding = registerOnboarding(context, service);
   const ultrawork = registerUltrawork(context, service);
 
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -87,7 +91,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, trust: { refusals: trustRefusals } };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, trust: { refusals: trustRefusals }, onboarding };
 }
 
 async function scanWithProgress(service: OrchestrationService, log: vscode.LogOutputChannel): Promise<void> {
