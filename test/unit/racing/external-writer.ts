@@ -94,5 +94,8 @@ function loop(): void {
   setImmediate(loop);
 }
 
+// A test run stopped half-way (Ctrl-C, a timeout) must not leave this process writing forever.
+process.on('disconnect', () => process.exit(0));
+
 process.send!({ ready: true });
 loop();
