@@ -49,9 +49,13 @@ const trusted = await session('trusted', testsEntry, workspace);
 const untrustedWorkspace = path.join(run, 'untrusted-workspace');
 fs.cpSync(path.join(PROJECT, 'test/fixtures/workspace'), untrustedWorkspace, { recursive: true });
 const untrusted = await session('untrusted', path.join(PROJECT, 'out/test/extension-untrusted/index.js'), untrustedWorkspace, ['--baton-workspace-trust']);
-const passes = trusted.passes + untrusted.passes;
-const failures = trusted.failures + untrusted.failures;
-let code = trusted.exit || untrusted.exit;
+// test/extension-empty/ runs in a third window on an empty, trusted folder: what a new user sees and creates there.
+const emptyWorkspace = path.join(run, 'empty-workspace');
+fs.mkdirSync(emptyWorkspace);
+const empty = await session('empty', path.join(PROJECT, 'out/test/extension-empty/index.js'), emptyWorkspace);
+const passes = trusted.passes + untrusted.passes + empty.passes;
+const failures = trusted.failures + untrusted.failures + empty.failures;
+let code = trusted.exit || untrusted.exit || empty.exit;
 if (code !== 0 && failures === 0) code = code || 1;
 if (code === 0 && failures > 0) code = 1;
 if (code === 0) fs.rmSync(run, { recursive: true, force: true });

@@ -34,9 +34,10 @@ export function registerOnboarding(context: vscode.ExtensionContext, service: Or
   context.subscriptions.push(
     vscode.commands.registerCommand('baton.createOrcProject', create('orc project', orcProjectFiles, '.orc/tasks/TASK-001/task.yaml')),
     vscode.commands.registerCommand('baton.createIntentsFile', create('intents file', intentsFiles, '.orchestration/active_intents.yaml')),
-    vscode.commands.registerCommand('baton.openDemo', async (options?: { newWindow?: boolean }) => {
+    // `{ open: false }` only copies (tests: opening the folder would end their window).
+    vscode.commands.registerCommand('baton.openDemo', async (options?: { open?: boolean }) => {
       demoFolder = await copyDemo(context.extensionPath);
-      await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(demoFolder), { forceNewWindow: options?.newWindow ?? true });
+      if (options?.open !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(demoFolder), { forceNewWindow: true });
       return demoFolder;
     }),
   );

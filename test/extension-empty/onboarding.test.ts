@@ -1,0 +1,51 @@
+import * as assert from 'node:assert';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { StarterResult } from '../../src/core/onboarding/create-starter';
+import { batonApi, workspaceRoot } from '../extension/helpers/baton';
+
+// Runs in a window whose folder starts empty: the empty views' create commands, then what Baton reads from them.
+describe('onboarding in an empty folder', () => {
+  it('starts with nothing found', async () => {
+    const api = await batonApi();
+    await api.ready;
+    assert.deepStrictEqual(readdirSync(workspaceRoot()), []);
+    assert.strictEqual(api.service.items().length, 0);
+  });
+
+  it('Create orc Project writes orc.yaml and TASK-001, which the Tasks view reads with no problem', async () => {
+    const api = await batonApi();
+    const result = await vscode.commands.executeCommand<StarterResult>('baton.createOrcProject');
+    assert.deepStrictEqual(result.created, ['orc.yaml', '.orc/tasks/TASK-001/task.yaml']);
+    assert.deepStrictEqual(api.service.items().filter((i) => i.system === 'orc').map((i) => i.id), ['TASK-001']);
+    assert.deepStrictEqual(api.service.diagnostics(), []);
+  });
+
+  it('Create Intents File writes one example intent, read with no problem', async () => {
+    const api = await batonApi();
+    const result = await vscode.commands.executeCommand<StarterResult>('baton.createIntentsFile');
+    assert.deepStrictEqual(result.created, ['.orchestration/active_intents.yaml']);
+    assert.deepStrictEqual(api.service.items().filter((i) => i.system === 'intents').map((i) => i.id), ['INT-001']);
+    assert.deepStrictEqual(api.service.diagnostics(), []);
+  });
+
+  it('pressed again, they keep every file as it is', async () => {
+    const file = path.join(workspaceRoot(), 'orc.yaml');
+    const before = readFileSync(file, 'utf8') + '# edited by hand\n';
+    await vscode.workspace.fs.writeFile(vscode.Uri.file(file), Buffer.from(before));
+    const orc = await vscode.commands.executeCommand<StarterResult>('baton.createOrcProject');
+    const intents = await vscode.commands.executeCommand<StarterResult>('baton.createIntentsFile');
+    assert.deepStrictEqual([orc.created, intents.created], [[], []]);
+    assert.deepStrictEqual(orc.kept, ['orc.yaml', '.orc/tasks/TASK-001/task.yaml']);
+    assert.strictEqual(readFileSync(file, 'utf8'), before);
+  });
+
+  it('Open the Demo copies the bundled demo (every system) into a new folder', async () => {
+    const folder = await vscode.commands.executeCommand<string>('baton.openDemo', { open: false });
+    assert.notStrictEqual(path.resolve(folder), path.resolve(workspaceRoot()));
+    for (const rel of ['orc.yaml', '.orc/tasks', '.orchestral/runs', '.orchestration/active_intents.yaml', 'home/orange', '.vscode/settings.json']) {
+      assert.ok(existsSync(path.join(folder, rel)), rel);
+    }
+  });
+});
