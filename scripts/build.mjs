@@ -65,6 +65,9 @@ function copyToolkit() {
   fs.copyFileSync(src, dst);
   // SQLite as WebAssembly (orc.db comments): next to dist/extension.js and dist/cli.js, where both look for it.
   fs.copyFileSync(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(root, 'dist/sql-wasm.wasm'));
+  // The demo workspace ships in the extension for the walkthrough's "Open the Demo" (one copy in the repo: demo/).
+  fs.rmSync(path.join(root, 'dist/demo'), { recursive: true, force: true });
+  fs.cpSync(path.join(root, 'demo'), path.join(root, 'dist/demo'), { recursive: true });
 }
 
 if (watch) {

@@ -14,7 +14,7 @@ export interface OnboardingApi {
 
 /**
  * The commands behind the walkthrough and the empty views: create an orc project or an intents file in the
- * workspace folder, and open a copy of the demo workspace that ships in media/walkthrough/demo.
+ * workspace folder, and open a copy of the demo workspace that ships in dist/demo (copied from demo/ by the build).
  */
 export function registerOnboarding(context: vscode.ExtensionContext, service: OrchestrationService): OnboardingApi {
   let demoFolder: string | undefined;
@@ -57,6 +57,6 @@ async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
 /** A fresh copy in the temp folder, so the demo can be changed freely and the extension's own copy stays intact. */
 async function copyDemo(extensionPath: string): Promise<string> {
   const target = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-demo-'));
-  await fs.cp(path.join(extensionPath, 'media', 'walkthrough', 'demo'), target, { recursive: true });
+  await fs.cp(path.join(extensionPath, 'dist', 'demo'), target, { recursive: true });
   return target;
 }

@@ -38,7 +38,7 @@ describe('onboarding starter files', () => {
   });
 
   it('the demo bundled for the walkthrough scans with every workspace system and no diagnostic', async () => {
-    const { service, diagnostics } = await scanFolder(path.join(REPO, 'media/walkthrough/demo'));
+    const { service, diagnostics } = await scanFolder(path.join(REPO, 'dist/demo')); // the build's copy of demo/
     assert.deepStrictEqual(diagnostics.filter((d) => d.severity === 'error'), []);
     const systems = new Set(service.items().map((i) => i.system));
     for (const s of ['orc', 'orchestral', 'intents']) assert.ok(systems.has(s as never), s);
