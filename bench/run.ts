@@ -1,6 +1,6 @@
 // `npm run bench [-- NAME…]`: runs every bench/<name>.bench.ts (or the ones named) and prints each measurement
-// beside its target. Inputs are generated once into the git-ignored .bench-cache/ and reused. Exit status 1 when a
-// target is missed, so the numbers can gate CI when wanted.
+// beside its target. Inputs are generated once into the git-ignored .bench-cache/ and reused. The benchmark
+// reports, it does not fail: a missed target is printed as MISSED and the exit status stays 0.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchRow, Measurement } from './lib/measurement';
@@ -25,7 +25,7 @@ async function main(names: string[]): Promise<number> {
     }
   }
   console.log(missed ? `\n${missed} target(s) missed` : '\nall targets met');
-  return missed ? 1 : 0;
+  return 0;
 }
 
 void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
