@@ -27,14 +27,14 @@ const inFlight = new Set<Promise<void>>();
  * Runs in the background; `settleLateAppends()` waits for every watch in flight (the CLI before it exits, tests
  * before they check files).
  */
-export function forwardLateAppends(file: string, pin: string, prefix: Buffer): void {
+export function forwardLateAppends(file: string, pin: string, prefix: Buffer, alsoKeep?: Forwarded): void {
   let fd: number;
   try {
     fd = openSync(pin, 'r');
   } finally {
     rmSync(pin, { force: true });
   }
-  const watch = watchPinned(file, fd, prefix)
+  const watch = watchPinned(file, fd, prefix, alsoKeep ? [alsoKeep] : [])
     .catch(() => undefined) // the folder may be gone (a test's temp folder, a deleted task); nothing to forward to
     .finally(() => closeSync(fd))
     .finally(() => inFlight.delete(watch));
@@ -51,11 +51,12 @@ export async function settleLateAppends(): Promise<void> {
   }
 }
 
-interface Forwarded { readonly chunk: Buffer; readonly intoIno: number }
+/** Bytes that must stay in the file: appended into the inode `intoIno`, which is the file at the time. */
+export interface Forwarded { readonly chunk: Buffer; readonly intoIno: number }
 
-async function watchPinned(file: string, fd: number, prefix: Buffer): Promise<void> {
+async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Forwarded[]): Promise<void> {
   let forwardedUpTo = prefix.length;
-  let tracked: Forwarded[] = [];
+  let tracked: Forwarded[] = initial;
   let lastAppendAt = -1;
   let waited = 0;
   for (let i = 0; ; i++) {

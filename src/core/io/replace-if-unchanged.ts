@@ -1,6 +1,6 @@
 import { promises as fs, linkSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { writeTempBeside } from './atomic-write';
-import { forwardLateAppends } from './late-appends';
+import { forwardLateAppends, type Forwarded } from './late-appends';
 
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
@@ -40,11 +40,15 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
     const ours = (await fs.stat(temp)).ino;
     if (statSync(file, { throwIfNoEntry: false })?.ino !== pinned.ino) throw new ReplaceConflict('the file was replaced on disk');
     renameSync(temp, file);
-    if (!isExpected(readFileSync(pin))) {
+    const now = readFileSync(pin);
+    if (!isExpected(now)) {
       // An in-place write reached the old file after the check: it wins, and the edit is taken back — unless yet
       // another writer replaced ours meanwhile (theirs is then the newest version). Lines appended to ours in the
       // meantime are forwarded to the restored file.
-      takeBack(file, pin, ours, text);
+      // The in-place append that won is guarded like a forwarded one: a rewrite made from Baton's version (read
+      // in the moment it was live) must not replace the restored file without it.
+      const won = now.length > checked.length && now.subarray(0, checked.length).equals(checked) ? now.subarray(checked.length) : undefined;
+      takeBack(file, pin, ours, text, won && { chunk: won, intoIno: pinned.ino });
       throw new ReplaceConflict('the file changed on disk while it was being written');
     }
     forwardLateAppends(file, pin, checked);
@@ -56,7 +60,7 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
 }
 
 /** Puts the pinned old file back in place of ours, forwarding whatever was appended to ours meanwhile. */
-function takeBack(file: string, pin: string, ours: number, text: string | Uint8Array): void {
+function takeBack(file: string, pin: string, ours: number, text: string | Uint8Array, won: Forwarded | undefined): void {
   const oursPin = `${pin}.ours`;
   try {
     linkSync(file, oursPin);
@@ -65,5 +69,5 @@ function takeBack(file: string, pin: string, ours: number, text: string | Uint8A
   }
   if (statSync(oursPin).ino !== ours) { rmSync(oursPin, { force: true }); return; }
   renameSync(pin, file);
-  forwardLateAppends(file, oursPin, Buffer.from(text));
+  forwardLateAppends(file, oursPin, Buffer.from(text), won);
 }
