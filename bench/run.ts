@@ -5,7 +5,14 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BenchRow, Measurement } from './lib/measurement';
 
-async function main(names: string[]): Promise<number> {
+interface JsonReport { name: string; description: string; rows: { label: string; value: string; target?: string; met?: boolean }[] }
+
+/** `--json`: progress goes to stderr and stdout carries one JSON document with every figure, target and met flag. */
+async function main(args: string[]): Promise<number> {
+  const json = args.includes('--json');
+  const names = args.filter((a) => a !== '--json');
+  const out = json ? (line: string) => console.error(line) : (line: string) => console.log(line);
+  const report: JsonReport[] = [];
   const files = readdirSync(__dirname).filter((f) => f.endsWith('.bench.js')).sort();
   const loaded = await Promise.all(files.map(async (f) => ((await import(path.join(__dirname, f))) as { measurement: Measurement }).measurement));
   const measurements = loaded.filter((m) => !names.length || names.includes(m.name));
@@ -15,16 +22,18 @@ async function main(names: string[]): Promise<number> {
   }
   let missed = 0;
   for (const m of measurements) {
-    console.log(`\n${m.name}: ${m.description}`);
-    const rows: BenchRow[] = await m.run((line) => console.log(`  ${line}`));
+    out(`\n${m.name}: ${m.description}`);
+    const rows: BenchRow[] = await m.run((line) => out(`  ${line}`));
+    report.push({ name: m.name, description: m.description, rows: rows.map((r) => ({ label: r.label, value: r.value, target: r.target, met: r.ok })) });
     const width = Math.max(...rows.map((r) => r.label.length));
     for (const r of rows) {
       const verdict = r.ok === undefined ? '' : r.ok ? '  ok' : '  MISSED';
       if (r.ok === false) missed++;
-      console.log(`  ${r.label.padEnd(width)}  ${r.value.padStart(10)}${r.target ? `   target ${r.target}` : ''}${verdict}`);
+      out(`  ${r.label.padEnd(width)}  ${r.value.padStart(10)}${r.target ? `   target ${r.target}` : ''}${verdict}`);
     }
   }
-  console.log(missed ? `\n${missed} target(s) missed` : '\nall targets met');
+  out(missed ? `\n${missed} target(s) missed` : '\nall targets met');
+  if (json) console.log(JSON.stringify({ date: new Date().toISOString(), node: process.version, measurements: report, missed }, null, 2));
   return 0;
 }
 
