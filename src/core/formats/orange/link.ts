@@ -57,7 +57,9 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
   const diagnostics: Diagnostic[] = [];
   for (const b of broken) if (mine.has(b.folderProject)) diagnostics.push(...b.problems);
   for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
-  for (const [file, t] of tasks.sort((a, b) => (a[1].createdAt ?? '').localeCompare(b[1].createdAt ?? '') || a[0].localeCompare(b[0]))) {
+  // Oldest first, then by path: ISO timestamps and paths order correctly by code unit, which is far cheaper than
+  // localeCompare (ICU collation) on every comparison of a 1,000-task sort.
+  for (const [file, t] of tasks.sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || byCodeUnit(a[0], b[0]))) {
     const projectPath = mine.get(t.folderProject);
     if (projectPath === undefined) continue;
     diagnostics.push(...t.problems);
@@ -86,4 +88,8 @@ function decisionFor(t: OrangeTask): OrangeDecision {
     project: t.project, summary: t.summary, branch: t.branch, questions: t.questions, questionsText: t.questionsText,
     verdict: t.verdict, reviewRound: t.reviewRound, prUrl: t.prUrl, moves: allowedMoves(t), textHash: t.textHash, historyFile: t.historyFile,
   };
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
