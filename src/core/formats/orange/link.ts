@@ -57,9 +57,9 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
   const diagnostics: Diagnostic[] = [];
   for (const b of broken) if (mine.has(b.folderProject)) diagnostics.push(...b.problems);
   for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
-  // Oldest first, then by path: ISO timestamps and paths order correctly by code unit, which is far cheaper than
-  // localeCompare (ICU collation) on every comparison of a 1,000-task sort.
-  for (const [file, t] of tasks.sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || byCodeUnit(a[0], b[0]))) {
+  // Oldest first (ISO timestamps order by code unit), then by path in the user's collation, as orange lists them;
+  // one shared collator, since localeCompare builds one per call.
+  for (const [file, t] of tasks.sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || PATH_ORDER.compare(a[0], b[0]))) {
     const projectPath = mine.get(t.folderProject);
     if (projectPath === undefined) continue;
     diagnostics.push(...t.problems);
@@ -89,6 +89,8 @@ function decisionFor(t: OrangeTask): OrangeDecision {
     verdict: t.verdict, reviewRound: t.reviewRound, prUrl: t.prUrl, moves: allowedMoves(t), textHash: t.textHash, historyFile: t.historyFile,
   };
 }
+
+const PATH_ORDER = new Intl.Collator();
 
 function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
