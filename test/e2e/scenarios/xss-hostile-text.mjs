@@ -47,6 +47,9 @@ async function cspIsEnforcedAndReported(page, frame, watch, pageName, what) {
 /** Runs `body` with the hostile files in the workspace and a watch on the page; always takes both away again. */
 async function hostile(page, server, workspace, body) {
   const undo = await writeHostileWorkspace(workspace);
+  // Baton: Refresh reads everything again: what is tested here is how the pages show these files, not whether the
+  // editor's watcher reported folders created a moment ago (it sometimes does not, see ultrawork.test.ts).
+  await runCommand(page, 'Baton: Refresh');
   const watch = watchPage(page, server);
   try {
     await body(watch);
