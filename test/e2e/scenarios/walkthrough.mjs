@@ -1,9 +1,11 @@
 // UI scenarios for onboarding (issue 9): the Get Started walkthrough opens from Help, shows its four steps, and
-// its buttons do what they say (Focus Needs You shows the view, Run Phase… asks which task); and the Runs view
-// (Orchestral/Dure) for the README. Screenshots: docs/images/walkthrough.png and docs/images/runs.png.
+// its buttons do what they say (Focus Needs You shows the view, Run Phase… asks which task, Open the Demo opens a
+// copy of the demo in a new window), each ticking its step; and the Runs view (Orchestral/Dure) for the README.
+// Screenshots: docs/images/walkthrough.png and docs/images/runs.png.
+import fs from 'node:fs';
 import path from 'node:path';
-import { PROJECT, log } from '../lib.mjs';
-import { runCommand, viewPane } from '../workbench.mjs';
+import { PROJECT, log, waitFor } from '../lib.mjs';
+import { roomFor, runCommand, treeRows, viewPane } from '../workbench.mjs';
 
 const WALKTHROUGH_SHOT = path.join(PROJECT, 'docs/images/walkthrough.png');
 const RUNS_SHOT = path.join(PROJECT, 'docs/images/runs.png');
@@ -14,30 +16,50 @@ function stepNamed(page, title) {
   return page.locator('.getting-started-step', { has: page.locator('.step-title', { hasText: title }) }).first();
 }
 
-/**
- * The walkthrough scenario is out of the run (issue 9, still open): in a fresh-clone CI run and in filtered runs,
- * after it the command palette no longer opened ("element is inert"/not visible), failing every scenario after it;
- * in an idle full run it passed. It is kept here, exported apart, until the focus problem is found.
- */
-export const skipped = [
+/** A step is ticked when one of its completion events (the command its button runs) has fired. */
+const ticked = (page, title) => stepNamed(page, title).locator('.codicon.complete').first().waitFor({ timeout: 20000 });
+
+/** Clicks the button labelled `label` in the walkthrough step titled `title`, opening the step first. */
+async function clickStepButton(page, title, label) {
+  await stepNamed(page, title).locator('.step-title').click();
+  await stepNamed(page, title).locator('a, .monaco-button', { hasText: label }).first().click();
+}
+
+export const scenarios = [
   async function walkthroughShowsItsStepsAndItsButtonsWork({ page }) {
     await runCommand(page, 'Welcome: Open Walkthrough...', 'Get Started with Baton');
     for (const title of STEPS) await stepNamed(page, title).waitFor({ timeout: 20000 });
     await page.screenshot({ path: WALKTHROUGH_SHOT });
 
-    await stepNamed(page, 'Answer a decision').locator('.step-title').click();
-    await stepNamed(page, 'Answer a decision').locator('a, .monaco-button', { hasText: 'Focus Needs You' }).first().click();
+    await clickStepButton(page, 'Answer a decision', 'Focus Needs You');
     await viewPane(page, 'Needs You').locator('.pane-body').waitFor({ state: 'visible', timeout: 20000 });
+    await ticked(page, 'Answer a decision');
 
-    await stepNamed(page, 'Run a task or a phase').locator('.step-title').click();
-    await stepNamed(page, 'Run a task or a phase').locator('a, .monaco-button', { hasText: 'Run Phase' }).first().click();
-    await page.locator('.quick-input-widget input[placeholder="Run a phase of which task?"]').waitFor({ state: 'visible', timeout: 20000 });
-    await page.keyboard.press('Escape');
+    await clickStepButton(page, 'Run a task or a phase', 'Run Phase');
+    const picker = page.locator('.quick-input-widget input[placeholder="Run a phase of which task?"]');
+    await picker.waitFor({ state: 'visible', timeout: 20000 });
+    // Dismissed by taking the focus away (a click on the sidebar's title), not by Escape: in a walkthrough Escape
+    // also means "go back" to the Welcome page, and on a loaded machine it got there after the picker had closed.
+    await page.locator('.part.sidebar .composite.title').first().click();
+    await picker.waitFor({ state: 'hidden', timeout: 10000 });
+    await ticked(page, 'Run a task or a phase');
 
-    await stepNamed(page, 'Open the demo').locator('.step-title').click();
-    await stepNamed(page, 'Open the demo').locator('a, .monaco-button', { hasText: 'Open the Demo' }).first().waitFor({ state: 'visible', timeout: 20000 });
+    // Open the Demo copies the demo to a temporary folder and opens it in a new window: a new browser window here.
+    const popup = page.waitForEvent('popup', { timeout: 30000 });
+    await clickStepButton(page, 'Open the demo', 'Open the Demo');
+    const demoWindow = await popup;
+    const demoFolder = new URL(demoWindow.url()).searchParams.get('folder');
+    await demoWindow.close();
+    if (!demoFolder || !/baton-demo-/.test(demoFolder)) throw new Error(`Open the Demo opened ${demoWindow.url()}, not a copy of the demo`);
+    if (!fs.existsSync(path.join(demoFolder, 'orc.yaml')) || !fs.existsSync(path.join(demoFolder, '.orc', 'tasks'))) {
+      throw new Error(`the demo copy ${demoFolder} lacks orc.yaml or .orc/tasks`);
+    }
+    fs.rmSync(demoFolder, { recursive: true, force: true });
+    await ticked(page, 'Open the demo');
+
     await runCommand(page, 'View: Close All Editor Groups');
-    log(`walkthrough: ${STEPS.length} steps; Focus Needs You and Run Phase… worked; screenshot -> ${path.relative(PROJECT, WALKTHROUGH_SHOT)}`);
+    await page.locator('.getting-started-step').first().waitFor({ state: 'detached', timeout: 10000 });
+    log(`walkthrough: ${STEPS.length} steps; Focus Needs You, Run Phase… and Open the Demo worked; screenshot -> ${path.relative(PROJECT, WALKTHROUGH_SHOT)}`);
   },
 
   async function runsViewShowsTheOrchestralRuns({ page }) {
@@ -45,12 +67,19 @@ export const skipped = [
     const header = pane.locator('.pane-header');
     await header.waitFor({ timeout: 20000 });
     if ((await header.getAttribute('aria-expanded')) !== 'true') await header.click();
-    await pane.locator('.monaco-list-row', { hasText: 'Login rate limit across replicas' }).first().waitFor({ timeout: 20000 });
-    await page.screenshot({ path: RUNS_SHOT });
+    const run = pane.locator('.monaco-list-row', { hasText: 'Login rate limit across replicas' }).first();
+    await run.waitFor({ timeout: 20000 });
+    await page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10000 });
+    const undo = await roomFor(page, /^Runs$/);
+    try {
+      if ((await run.getAttribute('aria-expanded')) !== 'true') await run.click();
+      await waitFor(async () => (await treeRows(pane)).some((r) => r.level > 1), "the run's rows under it", 15000);
+      await page.mouse.move(1000, 600); // no hover highlight in the picture
+      await page.waitForTimeout(400);
+      await page.screenshot({ path: RUNS_SHOT });
+    } finally {
+      await undo();
+    }
     log(`Runs view: demo runs listed; screenshot -> ${path.relative(PROJECT, RUNS_SHOT)}`);
   },
 ];
-
-// The Runs view screenshot scenario ran after the walkthrough and failed alone (its pane out of reach) — also
-// kept apart with it until both are fixed; docs/images/runs.png is from the last run that had them.
-export const scenarios = [];
