@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
+import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
@@ -22,6 +23,8 @@ import { setWebviewLog } from './webviews/webview-messages';
 
 /** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
 const RECHECK_MS = 60_000;
+/** The stat sweep under the file watcher (see StatSweep): one slice of the files read, this often. */
+const SWEEP_MS = 2_000;
 
 export interface BatonApi {
   readonly service: OrchestrationService;
@@ -71,8 +74,10 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const problems = new ProblemsPublisher(service);
   const watcher = new StateFileWatcher(service);
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
+  const sweep = new StatSweep(service);
+  const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
 
-  context.subscriptions.push(log, service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) },
+  context.subscriptions.push(log, service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),

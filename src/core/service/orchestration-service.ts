@@ -95,8 +95,19 @@ export class OrchestrationService extends Disposable {
     return timings;
   }
 
-  /** A file was created, changed or deleted: re-read it if it is one of ours. */
-  async fileChanged(file: string): Promise<IndexChange | undefined> {
+  /**
+   * A file was created, changed or deleted: re-read it if it is one of ours. Calls are queued, so re-reads from the
+   * file watcher and from the stat sweep never interleave.
+   */
+  fileChanged(file: string): Promise<IndexChange | undefined> {
+    const next = this.refreshing.then(() => this.refreshNow(file));
+    this.refreshing = next.catch(() => undefined);
+    return next;
+  }
+
+  private refreshing: Promise<unknown> = Promise.resolve();
+
+  private async refreshNow(file: string): Promise<IndexChange | undefined> {
     const abs = path.resolve(file);
     const inside = this.indexFor(abs);
     // Home-directory roots (Ultrawork, orange) are outside every folder and may be shared by several.
@@ -112,6 +123,22 @@ export class OrchestrationService extends Disposable {
   /** Recompute time-dependent fields (orphaned) without reading anything. */
   recheck(): void {
     for (const index of this.indexes) this.changeEmitter.fire(index.relinkAll());
+  }
+
+  /** Every file read, in every folder (a home-directory file shared by several folders once). */
+  knownFiles(): string[] {
+    const files = new Set<string>();
+    for (const index of this.indexes) for (const file of index.files()) files.add(file);
+    return [...files];
+  }
+
+  /** The size and mtime `file` had when it was last read, if any folder holds it. */
+  readStat(file: string): { size: number; mtimeMs: number } | undefined {
+    for (const index of this.indexes) {
+      const stat = index.readStat(file);
+      if (stat) return stat;
+    }
+    return undefined;
   }
 
   async saveCache(): Promise<void> {

@@ -129,6 +129,17 @@ export class WorkspaceIndex {
     return found;
   }
 
+  /** The size and mtime a file had when it was read (size −1: it could not be read), or undefined if not held. */
+  readStat(file: string): { size: number; mtimeMs: number } | undefined {
+    const entry = this.entries.get(file);
+    return entry && { size: entry.size, mtimeMs: entry.mtimeMs };
+  }
+
+  /** Every file the index holds. */
+  files(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
   /** Recomputes links with the current time (orphan detection depends on heartbeat age). */
   relinkAll(): IndexChange {
     const before = this.items;
