@@ -5,12 +5,14 @@
 // Works on a fresh clone with CI=true: the extension-host and UI stages install the editor toolchain
 // (scripts/setup-toolchain.sh) on first use.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Local binaries run through this Node rather than `npx`, which could try the network for a missing package.
 const bin = (name, script) => [process.execPath, path.join(root, 'node_modules', name, script)];
+const { version } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
 
 const stages = [
   { name: 'build', cmd: [process.execPath, 'scripts/build.mjs'], kind: 'check', needed: true },
@@ -23,6 +25,11 @@ const stages = [
     count: (out) => summary(out, /ext-host: (\d+) passed, (\d+) failed/) },
   { name: 'ui', cmd: [process.execPath, 'test/e2e/ui.test.mjs'], kind: 'tests',
     count: (out) => summary(out, /ui: (\d+) passed, (\d+) failed/) },
+  // Last, because its production build rewrites dist/ (minified, no source maps) under the stages above.
+  { name: 'package', cmd: [process.execPath, 'scripts/package.mjs'], kind: 'check' },
+  // The same UI scenarios against the .vsix installed into a fresh profile: what users get, not the dev tree.
+  { name: 'ui (installed .vsix)', cmd: [process.execPath, 'test/e2e/ui.test.mjs', '--vsix', `baton-${version}.vsix`],
+    kind: 'tests', after: 'package', count: (out) => summary(out, /ui \(vsix\): (\d+) passed, (\d+) failed/) },
 ];
 
 function num(out, re) { const m = out.match(re); return m ? Number(m[1]) : 0; }
@@ -42,8 +49,11 @@ function run(cmd) {
 
 let passed = 0, failed = 0, buildOk = true;
 const report = [];
+const ok = new Set(); // names of the stages that exited 0
 for (const s of stages) {
   if (s.kind === 'tests' && !buildOk) { report.push(`  ${s.name}: skipped (build failed)`); continue; }
+  // its input never came (the failed stage already counts as one failure)
+  if (s.after && !ok.has(s.after)) { report.push(`  ${s.name}: skipped (${s.after} failed)`); continue; }
   console.log(`\n=== ${s.name}: ${s.cmd.map((c) => (c === process.execPath ? 'node' : path.relative(root, c) || c)).join(' ')}`);
   const t = Date.now();
   const { code, out } = await run(s.cmd);
@@ -53,6 +63,7 @@ for (const s of stages) {
   let [p, f] = s.kind === 'check' ? [0, 0] : s.count(stripVTControlCharacters(out));
   if (code !== 0 && f === 0) f = 1;
   if (s.needed && code !== 0) buildOk = false;
+  if (code === 0) ok.add(s.name);
   passed += p; failed += f;
   report.push(`  ${s.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`}${s.kind === 'tests' ? `, ${p} passed, ${f} failed` : ''} in ${secs}s`);
 }

@@ -5,11 +5,17 @@
 // tree ones below, then every `export const scenarios = [...]` of test/e2e/scenarios/*.mjs (by file name).
 // They share one window, in order, so each should start from a state it sets up itself.
 // Usage: node test/e2e/ui.test.mjs [name-regex]   (runs only matching scenarios; needs node scripts/build.mjs)
+//        node test/e2e/ui.test.mjs --vsix baton-0.1.0.vsix [name-regex]
+//   The same scenarios against the packaged extension (`npm run package`), installed with code-server's
+//   --install-extension into a fresh profile and loaded as an installed extension, not a development one.
+//   Prints `ui (vsix): N passed, M failed`; the README's screenshots are taken but not written in this mode,
+//   so docs/images always comes from the development run.
 // Env: E2E_VERBOSE=1 shows page errors, KEEP_RUN_DIR=1 keeps the server log.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log, waitFor } from './lib.mjs';
+import { installVsix } from './install-vsix.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/tasks-tree.png');
 // failure screenshots are kept (git-ignored), one per failing scenario, taken the moment it fails
@@ -121,7 +127,12 @@ async function expandingAGroupShowsTasks({ page }) {
 
 const SCENARIO_DIR = path.join(import.meta.dirname, 'scenarios');
 const modules = fs.existsSync(SCENARIO_DIR) ? fs.readdirSync(SCENARIO_DIR).filter((f) => f.endsWith('.mjs')).sort() : [];
-const only = process.argv[2] ? new RegExp(process.argv[2], 'i') : undefined;
+const args = process.argv.slice(2);
+const vsixAt = args.indexOf('--vsix');
+const vsix = vsixAt >= 0 ? args.splice(vsixAt, 2)[1] : undefined;
+if (vsixAt >= 0 && !vsix) { console.error('usage: node test/e2e/ui.test.mjs --vsix FILE.vsix [name-regex]'); process.exit(2); }
+const label = vsix ? 'ui (vsix)' : 'ui';
+const only = args[0] ? new RegExp(args[0], 'i') : undefined;
 const SCENARIOS = [tasksTreeShowsStatusGroups, expandingAGroupShowsTasks];
 for (const f of modules) SCENARIOS.push(...(await import(pathToFileURL(path.join(SCENARIO_DIR, f)).href)).scenarios);
 const selected = SCENARIOS.filter((s) => !only || only.test(s.name));
@@ -141,16 +152,33 @@ const source = ['demo', 'test/fixtures/workspace'].map((d) => path.join(PROJECT,
 const workspace = path.join(tempDir('ui-ws-'), 'workspace');
 fs.cpSync(source, workspace, { recursive: true });
 
-let server, browser;
+let server, browser, installed;
 try {
-  server = await startCodeServer();
+  if (vsix) {
+    // A fresh profile whose only Baton is the installed package.
+    const runDir = tempDir('run-vsix-');
+    const dirs = { runDir, userDataDir: path.join(runDir, 'user-data'), extensionsDir: path.join(runDir, 'extensions') };
+    installed = installVsix({ vsix, ...dirs });
+    server = await startCodeServer(dirs);
+  } else {
+    server = await startCodeServer();
+  }
   browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
   const { page } = browser;
+  if (vsix) {
+    // The README's pictures come from the development run: here a screenshot meant for docs/images is still
+    // taken (the scenario's timing stays the same) but not written.
+    const docsImages = path.join(PROJECT, 'docs', 'images') + path.sep;
+    const screenshot = page.screenshot.bind(page);
+    page.screenshot = (options = {}) => screenshot(options.path?.startsWith(docsImages) ? { ...options, path: undefined } : options);
+  }
   page.on('pageerror', (e) => console.log('[pageerror]', e.message));
   if (process.env.E2E_VERBOSE) page.on('console', (m) => { if (m.type() === 'error') console.log('[console.error]', m.text().slice(0, 300)); });
   const sidebar = page.locator('.part.sidebar');
-  const loaded = await step(`workbench opens ${path.relative(PROJECT, source)} with Baton loaded`, async () => {
-    await page.goto(await workbenchUrl(server.port, { folder: workspace, extensionDevelopmentPath: PROJECT }));
+  const what = vsix ? `the installed ${path.basename(vsix)} (${path.relative(PROJECT, installed)})` : 'Baton';
+  const loaded = await step(`workbench opens ${path.relative(PROJECT, source)} with ${what} loaded`, async () => {
+    // No extensionDevelopmentPath for the .vsix: the activity-bar icon can then only come from the installed copy.
+    await page.goto(await workbenchUrl(server.port, { folder: workspace, extensionDevelopmentPath: vsix ? undefined : PROJECT }));
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first().waitFor({ timeout: 60000 });
   });
@@ -169,5 +197,5 @@ try {
   if (!failed) fs.rmSync(path.dirname(workspace), { recursive: true, force: true }); else log(`workspace kept in ${workspace}`);
 }
 log(`UI test took ${((Date.now() - started) / 1000).toFixed(1)}s`);
-console.log(`ui: ${passed} passed, ${failed} failed`);
+console.log(`${label}: ${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
