@@ -82,11 +82,6 @@ export class OrchestrationService extends Disposable {
     this.intents = new IntentsService(this);
   }
 
-  /** The contexts of the folders read now (settings are turned into these by the editor or the CLI). */
-  get contexts(): readonly SourceContext[] {
-    return this.indexes.map((i) => i.ctx);
-  }
-
   /**
    * Settings or workspace folders changed: folders whose context is unchanged keep their index; new folders and
    * folders whose context changed are read (with the persistent cache) and swapped in; folders gone are dropped.
