@@ -13,7 +13,7 @@ import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
-import { onDidChangeBatonSettings, setSettingsLog, sourceContext } from './settings';
+import { onDidChangeBatonSettings, reportedSettingsProblems, setSettingsLog, sourceContext } from './settings';
 import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
@@ -47,6 +47,8 @@ export interface BatonApi {
   readonly ultrawork: UltraworkApi;
   /** Feeds file events to the service; its watch patterns follow the settings and folders. */
   readonly watcher: StateFileWatcher;
+  /** Settings values that could not be used as written, as reported in the Baton output channel. */
+  readonly settingsProblems: () => readonly string[];
   /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
   readonly trust: { readonly refusals: () => readonly string[] };
   /** The walkthrough's and empty views' commands (create starter files, open the demo). */
@@ -98,7 +100,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, trust: { refusals: trustRefusals }, onboarding };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
+    trust: { refusals: trustRefusals }, onboarding };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

@@ -8,6 +8,8 @@ export type { BatonSettings } from '../core/settings/baton-settings';
 let log: vscode.LogOutputChannel | undefined;
 /** Problems already reported (the accessor runs for every CodeLens request: each wrong value is said once). */
 const reported = new Set<string>();
+/** Every line reported in this window, in order (tests read it through BatonApi.settingsProblems). */
+const reportedLines: string[] = [];
 
 /**
  * The one reader of `baton.*`: every setting typed, validated and with its default, for a folder (or a file in
@@ -22,9 +24,15 @@ export function batonSettings(scope?: vscode.WorkspaceFolder | vscode.Uri): Bato
     const line = `Setting ${p.key}${uri ? ` (${vscode.workspace.asRelativePath(uri, true) || uri.fsPath})` : ''}: ${p.message}`;
     if (reported.has(line)) continue;
     reported.add(line);
+    reportedLines.push(line);
     log?.warn(line);
   }
   return settings;
+}
+
+/** The settings problems reported to the Baton output channel so far. */
+export function reportedSettingsProblems(): readonly string[] {
+  return [...reportedLines];
 }
 
 /** Where a workspace folder's state lives and which systems are read there (`${workspaceFolder}` and `~` expanded). */

@@ -118,6 +118,8 @@ describe('Settings apply without a reload', () => {
     await applied(api, () => trace()?.entries.length === 1, 'trace tail 1');
     await set('intents.traceTail', 'all of them');
     await applied(api, () => trace()?.entries.length === entries, 'a wrong value gives the default (200)');
+    assert.ok(api.settingsProblems().some((line) => line.startsWith('Setting baton.intents.traceTail') && line.includes('"all of them" is not a number; using 200')),
+      `reported in the Baton output channel: ${JSON.stringify(api.settingsProblems())}`);
     await set('intents.traceTail', undefined);
     await applied(api, () => trace()?.entries.length === entries, 'trace tail unset');
   });
