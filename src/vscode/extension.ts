@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
+import type { SourceContext } from '../core/service/adapter';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext } from './context-keys';
@@ -13,7 +14,7 @@ import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
-import { sourceContext } from './settings';
+import { onDidChangeBatonSettings, reportedSettingsProblems, setSettingsLog, sourceContext } from './settings';
 import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
@@ -47,6 +48,10 @@ export interface BatonApi {
   readonly orange: OrangeApi;
   /** The Ultrawork view (sessions from the home folder's sessions root). */
   readonly ultrawork: UltraworkApi;
+  /** Feeds file events to the service; its watch patterns follow the settings and folders. */
+  readonly watcher: StateFileWatcher;
+  /** Settings values that could not be used as written, as reported in the Baton output channel. */
+  readonly settingsProblems: () => readonly string[];
   /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
   readonly trust: { readonly refusals: () => readonly string[] };
   /** The walkthrough's and empty views' commands (create starter files, open the demo). */
@@ -62,10 +67,11 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   // The "Baton" log (Output panel; a file in the window's log folder): timings a person can check on their repo.
   const log = vscode.window.createOutputChannel('Baton', { log: true });
   setWebviewLog(log); // webviews' CSP reports are written there
-  const folders = vscode.workspace.workspaceFolders ?? [];
+  const settingsLog = setSettingsLog(log); // and settings that cannot be used as written
+  const contexts = () => (vscode.workspace.workspaceFolders ?? []).map(sourceContext);
   const storage = context.storageUri ?? context.globalStorageUri;
   const service = new OrchestrationService({
-    folders: folders.map(sourceContext),
+    folders: contexts(),
     cache: new JsonIndexCache(vscode.Uri.joinPath(storage, 'index').fsPath),
   });
   const tree = new TasksTreeProvider(service);
@@ -77,7 +83,10 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const sweep = new StatSweep(service);
   const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
 
-  context.subscriptions.push(log, service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+  // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
+  const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
+  context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
+    service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
@@ -96,7 +105,23 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => setContext(ContextKeys.scanned, true))
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, trust: { refusals: trustRefusals }, onboarding };
+  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
+    trust: { refusals: trustRefusals }, onboarding };
+}
+
+async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {
+  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: 'Baton: applying settings' }, async () => {
+    try {
+      const started = performance.now();
+      const { kept, read, dropped } = await service.reconfigure(contexts);
+      if (read.length || dropped.length) {
+        log.info(`settings applied in ${(performance.now() - started).toFixed(0)} ms: ${read.length} folder(s) read again, ` +
+          `${kept.length} kept, ${dropped.length} dropped`);
+      }
+    } catch (err) {
+      void vscode.window.showErrorMessage(`Baton could not apply the changed settings: ${(err as Error).message}`);
+    }
+  });
 }
 
 async function scanWithProgress(service: OrchestrationService, log: vscode.LogOutputChannel): Promise<void> {

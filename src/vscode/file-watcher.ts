@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { WatchPattern } from '../core/service/adapter';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 import { Disposable } from '../core/util/disposable';
 
@@ -8,24 +9,42 @@ const SETTLE_MS = 40;
 /**
  * Feeds file events to the service: one FileSystemWatcher per folder and glob the adapters ask for (workspace
  * folders and home-directory roots alike). Events for the same file inside SETTLE_MS are coalesced; each file
- * is re-read on its own, and re-reads never interleave.
+ * is re-read on its own, and re-reads never interleave. When the service is reconfigured (settings, folders) the
+ * watchers follow its patterns: new ones start, ones no longer asked for stop, the others keep running.
  */
 export class StateFileWatcher extends Disposable {
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> = Promise.resolve();
+  /** The running watchers by pattern (base + glob). */
+  private readonly watchers = new Map<string, vscode.Disposable>();
 
   constructor(private readonly service: OrchestrationService) {
     super();
-    for (const { base, glob } of service.watchPatterns()) {
-      const pattern = new vscode.RelativePattern(vscode.Uri.file(base), glob);
-      const watcher = this._register(vscode.workspace.createFileSystemWatcher(pattern));
-      const queue = (uri: vscode.Uri) => this.queue(uri.fsPath);
-      this._register(watcher.onDidCreate(queue));
-      this._register(watcher.onDidChange(queue));
-      this._register(watcher.onDidDelete(queue));
+    this.syncPatterns();
+    this._register(service.onDidReconfigure(() => this.syncPatterns()));
+    this._register({ dispose: () => { clearTimeout(this.timer); for (const w of this.watchers.values()) w.dispose(); this.watchers.clear(); } });
+  }
+
+  /** The patterns watched now (tests check that they follow the settings). */
+  get patterns(): WatchPattern[] {
+    return [...this.watchers.keys()].map((key) => { const [base, glob] = key.split('\u0000'); return { base: base!, glob: glob! }; });
+  }
+
+  /** Starts a watcher for each pattern the service asks for that has none, and stops those it no longer asks for. */
+  syncPatterns(): void {
+    if (this.isDisposed) return;
+    const wanted = new Map(this.service.watchPatterns().map((p) => [`${p.base}\u0000${p.glob}`, p]));
+    for (const [key, watcher] of this.watchers) {
+      if (!wanted.has(key)) { watcher.dispose(); this.watchers.delete(key); }
     }
-    this._register({ dispose: () => clearTimeout(this.timer) });
+    for (const [key, { base, glob }] of wanted) {
+      if (this.watchers.has(key)) continue;
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), glob));
+      const queue = (uri: vscode.Uri) => this.queue(uri.fsPath);
+      const subs = [watcher.onDidCreate(queue), watcher.onDidChange(queue), watcher.onDidDelete(queue)];
+      this.watchers.set(key, vscode.Disposable.from(...subs, watcher));
+    }
   }
 
   private queue(file: string): void {

@@ -11,6 +11,10 @@ export interface SourceContext {
   readonly ultraworkSessions?: string;
   /** orange's state folder (default ~/orange). */
   readonly orangeRoot?: string;
+  /** The systems to read (none listed: every system). A system left out is neither read nor watched. */
+  readonly systems?: readonly SystemId[];
+  /** How many of the newest agent_trace.jsonl entries to keep (see traceTailOf for the default and bounds). */
+  readonly traceTail?: number;
 }
 
 export interface WatchPattern {
@@ -62,6 +66,11 @@ export interface SystemAdapter<R = unknown> {
   discover(ctx: SourceContext): Promise<string[]>;
   /** Folders to watch and the glob (relative to the folder) of the files that matter in each. */
   watchPatterns(ctx: SourceContext): readonly WatchPattern[];
+  /**
+   * What besides a file's bytes shapes its record for this context (the intents trace: how many entries are kept).
+   * A cached record read under another variant is read again.
+   */
+  readVariant?(ctx: SourceContext): string;
   /** Whether an absolute path (maybe new, maybe deleted) is one of this system's files. */
   accepts(file: string, ctx: SourceContext): boolean;
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<R>;

@@ -9,6 +9,8 @@ export interface CacheEntry {
   readonly version: number;
   readonly size: number;
   readonly mtimeMs: number;
+  /** The adapter's readVariant when the record was read (absent for adapters without one). */
+  readonly variant?: string;
   readonly record: unknown;
   readonly diagnostics: Diagnostic[];
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { Disposable } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import type { Diagnostic } from '../model/diagnostic';
+import { itemKey } from '../model/items';
 import type { SystemId } from '../model/system';
 import type { Decision, WorkItem } from '../model/work-item';
 import { IntentsAdapter } from '../formats/intents/adapter';
@@ -12,6 +13,7 @@ import { UltraworkAdapter } from '../formats/ultrawork/adapter';
 import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
+import { sameContext } from './source-options';
 import { WorkspaceIndex, type IndexChange } from './workspace-index';
 
 export type { IndexChange } from './workspace-index';
@@ -33,6 +35,16 @@ export interface ScanTimings {
   yieldedMs: number;
 }
 
+/** What a reconfigure did, folder by folder (roots). */
+export interface ReconfigureResult {
+  /** Folders whose context is unchanged: their index, items and diagnostics were kept as they were. */
+  readonly kept: readonly string[];
+  /** Folders that are new, or whose context changed (a root, the systems read, the trace tail): read again. */
+  readonly read: readonly string[];
+  /** Folders no longer open: their items and diagnostics are gone. */
+  readonly dropped: readonly string[];
+}
+
 /** Every system Baton reads, in the order their items are listed. */
 export function defaultAdapters(): SystemAdapter[] {
   return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter,
@@ -44,21 +56,77 @@ export function defaultAdapters(): SystemAdapter[] {
  * it; file watchers tell it which file changed; it re-reads that file and says which items changed.
  */
 export class OrchestrationService extends Disposable {
-  private readonly indexes: WorkspaceIndex[];
+  /** Replaced as a whole by reconfigure (never changed in place), so a loop over it sees one configuration. */
+  private indexes: readonly WorkspaceIndex[];
+  private readonly adapters: readonly SystemAdapter[];
+  private readonly now: (() => number) | undefined;
   private readonly cache: IndexCache | undefined;
   private readonly changeEmitter = this._register(new Emitter<IndexChange>());
   /** Fires after every scan and every file refresh that touched Baton's files. */
   readonly onDidChange: Event<IndexChange> = this.changeEmitter.event;
+  private readonly reconfiguredEmitter = this._register(new Emitter<ReconfigureResult>());
+  /** Fires after reconfigure swapped folders in or out (after their onDidChange): watch patterns may differ. */
+  readonly onDidReconfigure: Event<ReconfigureResult> = this.reconfiguredEmitter.event;
+  /** Scans, reconfigures and file re-reads run one after the other: a scan never reads a set of folders being replaced. */
+  private serial: Promise<unknown> = Promise.resolve();
   private scanned = false;
   /** The intents system's queries and edits (spec 003's OrchestrationService interface). */
   readonly intents: IntentsService;
 
   constructor(options: ServiceOptions) {
     super();
-    const adapters = options.adapters ?? defaultAdapters();
+    this.adapters = options.adapters ?? defaultAdapters();
+    this.now = options.now;
     this.cache = options.cache;
-    this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, adapters, options.now));
+    this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, this.adapters, this.now));
     this.intents = new IntentsService(this);
+  }
+
+  /**
+   * Settings or workspace folders changed: folders whose context is unchanged keep their index; new folders and
+   * folders whose context changed are read (with the persistent cache) and swapped in; folders gone are dropped.
+   * Each folder that changed fires onDidChange (its items that left named as removed), then onDidReconfigure.
+   */
+  reconfigure(folders: readonly SourceContext[]): Promise<ReconfigureResult> {
+    const run = this.serial.then(() => this.applyContexts(folders));
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyContexts(folders: readonly SourceContext[]): Promise<ReconfigureResult> {
+    const before = new Map(this.indexes.map((i) => [i.root, i]));
+    const next: WorkspaceIndex[] = [];
+    const fresh: WorkspaceIndex[] = [];
+    for (const ctx of folders) {
+      const old = before.get(ctx.root);
+      if (old && sameContext(old.ctx, ctx) && !next.includes(old)) { next.push(old); continue; }
+      const index = new WorkspaceIndex(ctx, this.adapters, this.now);
+      next.push(index);
+      fresh.push(index);
+    }
+    // Read before swapping: until then the views keep showing the old state, never an empty folder.
+    const changes = new Map<WorkspaceIndex, IndexChange>();
+    for (const index of fresh) changes.set(index, await this.scanOne(index));
+    if (this.isDisposed) return { kept: [], read: [], dropped: [] };
+    const gone = [...before.values()].filter((i) => !next.includes(i));
+    this.indexes = next;
+    const keysOf = (index: WorkspaceIndex | undefined) => new Set(index?.allItems().map(itemKey) ?? []);
+    for (const index of gone) {
+      if (next.some((i) => i.root === index.root)) continue; // replaced: its removals go with the new index's change
+      this.changeEmitter.fire({ root: index.root, changed: [], removed: [...keysOf(index)], diagnosticsChanged: true, decisionsChanged: true });
+    }
+    for (const index of fresh) {
+      const now = keysOf(index);
+      const removed = [...keysOf(gone.find((i) => i.root === index.root))].filter((k) => !now.has(k));
+      this.changeEmitter.fire({ ...changes.get(index)!, removed });
+    }
+    const result = {
+      kept: next.filter((i) => !fresh.includes(i)).map((i) => i.root),
+      read: fresh.map((i) => i.root),
+      dropped: gone.filter((i) => !next.some((n) => n.root === i.root)).map((i) => i.root),
+    };
+    this.reconfiguredEmitter.fire(result);
+    return result;
   }
 
   /** Every folder and glob the adapters want watched, for every workspace folder. */
@@ -75,37 +143,48 @@ export class OrchestrationService extends Disposable {
   }
 
   /** Reads every folder (reusing the persistent cache where files are unchanged), then saves the cache. */
-  async scan(): Promise<ScanTimings> {
+  scan(): Promise<ScanTimings> {
+    const run = this.serial.then(() => this.scanAll());
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
+  private async scanAll(): Promise<ScanTimings> {
     const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0 };
-    const lap = (key: keyof ScanTimings, since: number) => { timings[key] += performance.now() - since; return performance.now(); };
     for (const index of this.indexes) {
-      let t = performance.now();
-      const cached = this.cache ? await this.cache.load(index.root) : undefined;
-      t = lap('cacheLoadMs', t);
-      const change = await index.scan(cached);
-      t = lap('readAndLinkMs', t);
-      timings.yieldedMs += index.lastScanYieldedMs;
-      // A warm start that found every file unchanged has nothing new to write (20 MB of JSON at 10,000 tasks).
-      if (this.cache && !index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
-      t = lap('cacheSaveMs', t);
+      const change = await this.scanOne(index, timings);
+      const t = performance.now();
       this.changeEmitter.fire(change);
-      lap('listenersMs', t);
+      timings.listenersMs += performance.now() - t;
     }
     this.scanned = true;
     return timings;
   }
 
-  /**
-   * A file was created, changed or deleted: re-read it if it is one of ours. Calls are queued, so re-reads from the
-   * file watcher and from the stat sweep never interleave.
-   */
-  fileChanged(file: string): Promise<IndexChange | undefined> {
-    const next = this.refreshing.then(() => this.refreshNow(file));
-    this.refreshing = next.catch(() => undefined);
-    return next;
+  /** Reads one folder with the persistent cache, and saves the cache when something in it changed. */
+  private async scanOne(index: WorkspaceIndex, timings?: ScanTimings): Promise<IndexChange> {
+    const lap = (key: keyof ScanTimings, since: number) => { if (timings) timings[key] += performance.now() - since; return performance.now(); };
+    let t = performance.now();
+    const cached = this.cache ? await this.cache.load(index.root) : undefined;
+    t = lap('cacheLoadMs', t);
+    const change = await index.scan(cached);
+    t = lap('readAndLinkMs', t);
+    if (timings) timings.yieldedMs += index.lastScanYieldedMs;
+    // A warm start that found every file unchanged has nothing new to write (20 MB of JSON at 10,000 tasks).
+    if (this.cache && !index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
+    lap('cacheSaveMs', t);
+    return change;
   }
 
-  private refreshing: Promise<unknown> = Promise.resolve();
+  /**
+   * A file was created, changed or deleted: re-read it if it is one of ours. Queued with scans and reconfigures, so
+   * re-reads from the file watcher and from the stat sweep never interleave with each other or with a scan.
+   */
+  fileChanged(file: string): Promise<IndexChange | undefined> {
+    const run = this.serial.then(() => this.refreshNow(file));
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
 
   private async refreshNow(file: string): Promise<IndexChange | undefined> {
     const abs = path.resolve(file);
@@ -115,7 +194,8 @@ export class OrchestrationService extends Disposable {
     let last: IndexChange | undefined;
     for (const index of targets) {
       const change = await index.refresh(abs);
-      if (change) { this.changeEmitter.fire(change); last = change; }
+      // An index dropped by a reconfigure while it was reading speaks for no folder any more.
+      if (change && this.indexes.includes(index)) { this.changeEmitter.fire(change); last = change; }
     }
     return last;
   }

@@ -8,6 +8,7 @@ import type { Decision, WorkItem } from '../model/work-item';
 import { YamlLocator } from '../yaml/locate';
 import type { LinkOutput, SourceContext, SystemAdapter, WatchPattern } from './adapter';
 import type { CacheEntry } from './index-cache';
+import { readsSystem } from './source-options';
 
 export interface IndexChange {
   readonly root: string;
@@ -33,8 +34,13 @@ export class WorkspaceIndex {
   private readonly recordMaps = new Map<SystemAdapter, Map<string, unknown>>();
   private items = new Map<string, WorkItem>();
 
-  constructor(readonly ctx: SourceContext, private readonly adapters: readonly SystemAdapter[],
-    private readonly now: () => number = Date.now) {}
+  /** The adapters of the systems this context reads (a disabled system's files are neither read nor watched). */
+  private readonly adapters: readonly SystemAdapter[];
+
+  constructor(readonly ctx: SourceContext, adapters: readonly SystemAdapter[],
+    private readonly now: () => number = Date.now) {
+    this.adapters = adapters.filter((a) => readsSystem(ctx, a.system));
+  }
 
   get root(): string {
     return this.ctx.root;
@@ -191,10 +197,16 @@ export class WorkspaceIndex {
   }
 
   private async readEntry(adapter: SystemAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
-    if (cached && cached.system === adapter.system && cached.version === adapter.version) {
+    const variant = adapter.readVariant?.(this.ctx);
+    if (cached && cached.system === adapter.system && cached.version === adapter.version && cached.variant === variant) {
       const stat = statIfAny(file);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
+    const entry = await this.readFresh(adapter, file);
+    return entry && variant !== undefined ? { ...entry, variant } : entry;
+  }
+
+  private async readFresh(adapter: SystemAdapter, file: string): Promise<CacheEntry | undefined> {
     let own: Awaited<ReturnType<NonNullable<SystemAdapter['read']>>>;
     if (adapter.read && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
       // An adapter that reads for itself gets the same rule as the whole-file read below.
@@ -250,7 +262,7 @@ export class WorkspaceIndex {
     // class of its own (about 1 KB each, measured at 10,000 tasks).
     if (entry) {
       this.entries.set(file, { system: entry.system, version: entry.version, size: entry.size, mtimeMs: entry.mtimeMs,
-        record: entry.record, diagnostics: entry.diagnostics, adapter });
+        variant: entry.variant, record: entry.record, diagnostics: entry.diagnostics, adapter });
     } else {
       this.entries.delete(file);
     }

@@ -3,11 +3,10 @@ import { containedPath } from '../../core/io/contained-path';
 import { intentsFilePath } from '../../core/formats/intents/paths';
 import type { Intent, TraceEntry } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { batonSettings } from '../settings';
 import { traceIcon } from './intent-nodes';
 import { intentItems } from './intent-pickers';
 
-/** How many entries "Show Agent Trace" lists: read from the end of the file, so a huge log costs the same. */
-export const TRACE_PICK_LIMIT = 200;
 
 /**
  * "Show Agent Trace": the newest entries of a folder's agent_trace.jsonl, newest first, optionally for one intent,
@@ -21,7 +20,9 @@ export async function showAgentTrace(service: OrchestrationService, root: string
     if (!picked) return;
     intent = picked.intent;
   }
-  const trace = await service.intents.readTrace(root, { limit: TRACE_PICK_LIMIT, intentId: intent?.id });
+  // As many entries as the index keeps (baton.intents.traceTail), read from the end: a huge log costs the same.
+  const limit = batonSettings(vscode.Uri.file(root)).traceTail;
+  const trace = await service.intents.readTrace(root, { limit, intentId: intent?.id });
   if (!trace.entries.length) {
     void vscode.window.showInformationMessage(intent ? `The newest part of agent_trace.jsonl has no entry for ${intent.id}.`
       : 'agent_trace.jsonl has no entries yet.');

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
+import { batonSettings, onDidChangeBatonSettings } from '../settings';
 import { describeWays, fileOwners, onOwnershipChange } from './owners';
 
 export const CODELENS_SETTING = 'baton.codeLens.enabled';
@@ -17,12 +18,12 @@ export class IntentCodeLensProvider extends Disposable implements vscode.CodeLen
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(onOwnershipChange(service, () => this.emitter.fire()));
-    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(CODELENS_SETTING)) this.emitter.fire(); }));
+    this._register(onDidChangeBatonSettings((e) => { if (e.affectsConfiguration(CODELENS_SETTING)) this.emitter.fire(); }));
   }
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     if (document.uri.scheme !== 'file') return [];
-    if (!vscode.workspace.getConfiguration('baton', document.uri).get<boolean>('codeLens.enabled', true)) return [];
+    if (!batonSettings(document.uri).codeLensEnabled) return [];
     const top = new vscode.Range(0, 0, 0, 0);
     return fileOwners(this.service, document.uri.fsPath).map((owner) => {
       const status = owner.intent ? owner.intent.status || 'no status' : 'not in active_intents.yaml';

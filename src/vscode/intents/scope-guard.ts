@@ -3,6 +3,7 @@ import { ORCHESTRATION_DIR } from '../../core/formats/intents/paths';
 import type { ScopeValidationResult } from '../../core/service/intents-service';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
+import { batonSettings } from '../settings';
 import type { ActiveIntent } from './active-intent';
 
 export const SCOPE_GUARD_SETTING = 'baton.scopeGuard.enabled';
@@ -31,7 +32,8 @@ export class ScopeGuard extends Disposable {
 
   private async onSave(doc: vscode.TextDocument): Promise<void> {
     if (doc.uri.scheme !== 'file') return;
-    if (!vscode.workspace.getConfiguration('baton', doc.uri).get<boolean>('scopeGuard.enabled', true)) return;
+    // Read at each save: turning the guard off or on applies to the next save.
+    if (!batonSettings(doc.uri).scopeGuardEnabled) return;
     const intent = this.active.intent;
     if (!intent) return;
     const located = this.service.intents.ownersOfFile(doc.uri.fsPath);

@@ -2,10 +2,11 @@ import { isFile } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
 import type { WorkItem } from '../../model/work-item';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import { traceTailOf } from '../../service/source-options';
 import { parseIntentMap } from './intent-map';
 import { parseIntentsFile } from './intents-file';
 import { byKind, linkIntents } from './link';
-import { TRACE_INDEX_ENTRIES, type IntentsRecord, type TraceFileRecord } from './model';
+import { type IntentsRecord, type TraceFileRecord } from './model';
 import { classifyIntentsPath, intentsFilePath, ORCHESTRATION_DIR, relativePosix } from './paths';
 import { describeTraceLine, readTraceTail, SMALL_TRACE_BYTES } from './trace-tail';
 
@@ -28,6 +29,11 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
     return [{ base: ctx.root, glob: `${ORCHESTRATION_DIR}/**` }];
   }
 
+  /** The trace's record holds the newest N entries: a record kept for another N is read again. */
+  readVariant(ctx: SourceContext): string {
+    return `trace-tail:${traceTailOf(ctx)}`;
+  }
+
   accepts(file: string, ctx: SourceContext): boolean {
     return classifyIntentsPath(relativePosix(ctx.root, file)) !== undefined;
   }
@@ -37,7 +43,7 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
     if (classifyIntentsPath(relativePosix(ctx.root, file)) !== 'trace') return 'whole';
     let tail;
     try {
-      tail = await readTraceTail(file, { limit: TRACE_INDEX_ENTRIES });
+      tail = await readTraceTail(file, { limit: traceTailOf(ctx) });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
       return { size: -1, mtimeMs: -1, record: undefined,

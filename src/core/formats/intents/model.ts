@@ -70,7 +70,7 @@ export interface TraceEntry {
 export interface TraceFileRecord {
   readonly kind: 'trace';
   readonly size: number;
-  /** The newest entries (newest first), at most TRACE_INDEX_ENTRIES. */
+  /** The newest entries (newest first), at most the context's trace tail (traceTailOf, default 200). */
   readonly entries: readonly TraceEntry[];
   /** The last line has no newline yet and is not valid JSON: a writer is still adding to it. */
   readonly writeInProgress: boolean;
@@ -106,6 +106,5 @@ export interface Intent extends WorkItemBase {
 
 export type IntentsItem = Intent;
 
-/** Newest trace entries kept in the index (per file) and per intent. */
-export const TRACE_INDEX_ENTRIES = 200;
+/** Newest trace entries kept per intent (the index keeps the context's trace tail per file: traceTailOf). */
 export const RECENT_TRACE_PER_INTENT = 5;

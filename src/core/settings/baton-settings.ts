@@ -1,0 +1,145 @@
+import os from 'node:os';
+import path from 'node:path';
+import { SYSTEMS, type SystemId } from '../model/system';
+import type { SourceContext } from '../service/adapter';
+import { DEFAULT_TRACE_TAIL, TRACE_TAIL_MAX, TRACE_TAIL_MIN } from '../service/source-options';
+
+/**
+ * Every `baton.*` setting, typed and validated. package.json `contributes.configuration` declares the same keys
+ * and defaults (a unit test holds the two together); VS Code does not enforce the declared types on values
+ * written in settings.json, so each value is checked here and a wrong one gives its default.
+ */
+export interface BatonSettings {
+  /** `baton.systems`: which systems are read and watched. */
+  readonly systems: Readonly<Record<SystemId, boolean>>;
+  /** `baton.intents.traceTail`: newest agent_trace.jsonl entries kept per folder, within the bounds. */
+  readonly traceTail: number;
+  /** `baton.ultrawork.sessionsRoot`, as written (`~` and `${workspaceFolder}` not expanded yet). */
+  readonly ultraworkSessionsRoot: string;
+  /** `baton.orange.root`, as written. */
+  readonly orangeRoot: string;
+  /** `baton.codeLens.enabled` */
+  readonly codeLensEnabled: boolean;
+  /** `baton.scopeGuard.enabled` */
+  readonly scopeGuardEnabled: boolean;
+  /** `baton.claude.*`: only values a person set (unset ones leave orc.yaml in charge). */
+  readonly claude: { readonly path?: string; readonly model?: string; readonly timeoutSeconds?: number };
+  /** `baton.testCommand`: a program and its arguments; absent when not set. */
+  readonly testCommand?: readonly string[];
+}
+
+export const DEFAULT_SETTINGS: BatonSettings = {
+  systems: Object.fromEntries(SYSTEMS.map((s) => [s, true])) as Record<SystemId, boolean>,
+  traceTail: DEFAULT_TRACE_TAIL,
+  ultraworkSessionsRoot: '~/.claude/ultrawork/sessions',
+  orangeRoot: '~/orange',
+  codeLensEnabled: true,
+  scopeGuardEnabled: true,
+  claude: {},
+};
+
+/** A value that could not be used as written: what was wrong and what is used instead. */
+export interface SettingsProblem {
+  readonly key: string;
+  readonly message: string;
+}
+
+/**
+ * Reads the settings through `get` (a key without the `baton.` prefix → the value in effect, or undefined).
+ * Never throws: a value of the wrong type gives the default, and each such value is named in `problems`.
+ */
+export function parseBatonSettings(get: (key: string) => unknown): { settings: BatonSettings; problems: SettingsProblem[] } {
+  const problems: SettingsProblem[] = [];
+  const problem = (key: string, message: string) => problems.push({ key: `baton.${key}`, message });
+  const shown = (value: unknown) => JSON.stringify(value) ?? String(value);
+
+  const bool = (key: string, fallback: boolean): boolean => {
+    const value = get(key);
+    if (value === undefined || value === null) return fallback;
+    if (typeof value === 'boolean') return value;
+    problem(key, `${shown(value)} is not true or false; using ${fallback}`);
+    return fallback;
+  };
+  /** A string; empty (or only spaces) counts as not set. */
+  const text = (key: string): string | undefined => {
+    const value = get(key);
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'string') return value.trim() || undefined;
+    problem(key, `${shown(value)} is not a string; using the default`);
+    return undefined;
+  };
+
+  const systems = { ...DEFAULT_SETTINGS.systems };
+  const rawSystems = get('systems');
+  if (rawSystems !== undefined && rawSystems !== null) {
+    if (typeof rawSystems !== 'object' || Array.isArray(rawSystems)) {
+      problem('systems', `${shown(rawSystems)} is not an object like { "orc": true, "orange": false }; reading every system`);
+    } else {
+      for (const [name, value] of Object.entries(rawSystems as Record<string, unknown>)) {
+        if (!(SYSTEMS as readonly string[]).includes(name)) { problem('systems', `"${name}" is not a system Baton reads (${SYSTEMS.join(', ')}); ignored`); continue; }
+        if (typeof value === 'boolean') systems[name as SystemId] = value;
+        else problem('systems', `${name}: ${shown(value)} is not true or false; reading ${name}`);
+      }
+    }
+  }
+
+  let traceTail = DEFAULT_SETTINGS.traceTail;
+  const rawTail = get('intents.traceTail');
+  if (rawTail !== undefined && rawTail !== null) {
+    if (typeof rawTail !== 'number' || !Number.isFinite(rawTail)) {
+      problem('intents.traceTail', `${shown(rawTail)} is not a number; using ${traceTail}`);
+    } else {
+      traceTail = Math.min(TRACE_TAIL_MAX, Math.max(TRACE_TAIL_MIN, Math.round(rawTail)));
+      if (traceTail !== rawTail) problem('intents.traceTail', `${rawTail} is not a whole number from ${TRACE_TAIL_MIN} to ${TRACE_TAIL_MAX}; using ${traceTail}`);
+    }
+  }
+
+  const claudePath = text('claude.path');
+  const model = text('claude.model');
+  let timeoutSeconds: number | undefined;
+  const rawTimeout = get('claude.timeoutSeconds');
+  if (rawTimeout !== undefined && rawTimeout !== null) {
+    if (typeof rawTimeout === 'number' && Number.isFinite(rawTimeout) && rawTimeout > 0) timeoutSeconds = rawTimeout;
+    else problem('claude.timeoutSeconds', `${shown(rawTimeout)} is not a number of seconds above 0; using orc.yaml's timeout`);
+  }
+  let testCommand: string[] | undefined;
+  const rawCommand = get('testCommand');
+  if (rawCommand !== undefined && rawCommand !== null) {
+    if (Array.isArray(rawCommand) && rawCommand.every((a) => typeof a === 'string')) {
+      if (rawCommand.length) testCommand = rawCommand as string[];
+    } else {
+      problem('testCommand', `${shown(rawCommand)} is not a list of strings (a program and its arguments); no test command`);
+    }
+  }
+
+  return {
+    settings: {
+      systems,
+      traceTail,
+      ultraworkSessionsRoot: text('ultrawork.sessionsRoot') ?? DEFAULT_SETTINGS.ultraworkSessionsRoot,
+      orangeRoot: text('orange.root') ?? DEFAULT_SETTINGS.orangeRoot,
+      codeLensEnabled: bool('codeLens.enabled', DEFAULT_SETTINGS.codeLensEnabled),
+      scopeGuardEnabled: bool('scopeGuard.enabled', DEFAULT_SETTINGS.scopeGuardEnabled),
+      claude: { ...(claudePath ? { path: claudePath } : {}), ...(model ? { model } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}) },
+      ...(testCommand ? { testCommand } : {}),
+    },
+    problems,
+  };
+}
+
+/** A folder setting as an absolute path: `${workspaceFolder}` is the folder, a leading `~` the home folder. */
+export function expandFolderSetting(value: string, folder: string, home = os.homedir()): string {
+  const withFolder = value.replace(/\$\{workspaceFolder\}/g, folder);
+  return path.resolve(folder, withFolder.replace(/^~(?=$|[\\/])/, home));
+}
+
+/** Where one workspace folder's state lives and how it is read, from its settings. */
+export function sourceContextOf(settings: BatonSettings, folder: string, home = os.homedir()): SourceContext {
+  return {
+    root: folder,
+    ultraworkSessions: expandFolderSetting(settings.ultraworkSessionsRoot, folder, home),
+    orangeRoot: expandFolderSetting(settings.orangeRoot, folder, home),
+    systems: SYSTEMS.filter((s) => settings.systems[s]),
+    traceTail: settings.traceTail,
+  };
+}

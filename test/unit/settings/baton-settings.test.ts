@@ -1,0 +1,88 @@
+import * as assert from 'node:assert';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_SETTINGS, expandFolderSetting, parseBatonSettings, sourceContextOf } from '../../../src/core/settings/baton-settings';
+import { REPO } from '../helpers/temp-workspace';
+
+interface Declared { default?: unknown; minimum?: number; maximum?: number; properties?: Record<string, unknown> }
+const declared = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as
+  { contributes: { configuration: { properties: Record<string, Declared> } } }).contributes.configuration.properties;
+
+/** The settings as VS Code gives them: each declared default unless `values` sets the key. */
+const withDefaults = (values: Record<string, unknown> = {}) => (key: string) =>
+  `baton.${key}` in values ? values[`baton.${key}`] : declared[`baton.${key}`]?.default;
+
+describe('settings: parseBatonSettings', () => {
+  it('package.json declares every setting the accessor reads, with the same defaults and a description', () => {
+    const { settings, problems } = parseBatonSettings(withDefaults());
+    assert.deepStrictEqual(problems, []);
+    assert.deepStrictEqual(settings, DEFAULT_SETTINGS);
+    const read = new Set<string>();
+    parseBatonSettings((key) => { read.add(`baton.${key}`); return undefined; });
+    assert.deepStrictEqual([...read].sort(), Object.keys(declared).sort());
+    for (const [key, value] of Object.entries(declared)) {
+      const text = (value as { markdownDescription?: string }).markdownDescription ?? '';
+      assert.ok(text.length > 40, `${key} has a description`);
+      assert.ok(!/after a reload/.test(text), `${key} says nothing of a reload`);
+    }
+    assert.deepStrictEqual([declared['baton.intents.traceTail']!.minimum, declared['baton.intents.traceTail']!.maximum], [1, 10000]);
+  });
+
+  it('a value of the wrong type gives its default and is named, never thrown', () => {
+    const { settings, problems } = parseBatonSettings(withDefaults({
+      'baton.systems': 'orc',
+      'baton.intents.traceTail': '50',
+      'baton.codeLens.enabled': 'no',
+      'baton.scopeGuard.enabled': 0,
+      'baton.ultrawork.sessionsRoot': 42,
+      'baton.orange.root': ['~/orange'],
+      'baton.claude.path': false,
+      'baton.claude.timeoutSeconds': -3,
+      'baton.testCommand': 'npm test',
+    }));
+    assert.deepStrictEqual(settings, DEFAULT_SETTINGS);
+    assert.deepStrictEqual(problems.map((p) => p.key), ['baton.systems', 'baton.intents.traceTail', 'baton.claude.path',
+      'baton.claude.timeoutSeconds', 'baton.testCommand', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.codeLens.enabled',
+      'baton.scopeGuard.enabled']);
+    assert.match(problems[1]!.message, /"50" is not a number; using 200/);
+    assert.match(problems[8]!.message, /is not a list of strings|is not true or false/);
+  });
+
+  it('reads systems one by one: unknown names and non-booleans are named, the rest applies', () => {
+    const { settings, problems } = parseBatonSettings(withDefaults({ 'baton.systems': { orc: false, orange: 'off', dure: false } }));
+    assert.deepStrictEqual(settings.systems, { orc: false, orchestral: true, ultrawork: true, intents: true, orange: true });
+    assert.deepStrictEqual(problems.map((p) => p.message), ['orange: "off" is not true or false; reading orange',
+      '"dure" is not a system Baton reads (orc, orchestral, ultrawork, intents, orange); ignored']);
+  });
+
+  it('keeps the trace tail within 1 to 10,000', () => {
+    const tail = (value: unknown) => parseBatonSettings(withDefaults({ 'baton.intents.traceTail': value }));
+    assert.deepStrictEqual([tail(50).settings.traceTail, tail(50).problems], [50, []]);
+    assert.strictEqual(tail(0).settings.traceTail, 1);
+    assert.strictEqual(tail(1e9).settings.traceTail, 10_000);
+    assert.strictEqual(tail(12.6).settings.traceTail, 13);
+    assert.match(tail(1e9).problems[0]!.message, /not a whole number from 1 to 10000; using 10000/);
+    assert.strictEqual(tail(null).settings.traceTail, 200);
+  });
+
+  it('passes on only the executor values a person set', () => {
+    const { settings } = parseBatonSettings(withDefaults({ 'baton.claude.path': ' /opt/claude ', 'baton.claude.model': '  ',
+      'baton.claude.timeoutSeconds': 90, 'baton.testCommand': ['npm', 'test'] }));
+    assert.deepStrictEqual(settings.claude, { path: '/opt/claude', timeoutSeconds: 90 });
+    assert.deepStrictEqual(settings.testCommand, ['npm', 'test']);
+    assert.strictEqual(parseBatonSettings(withDefaults({ 'baton.testCommand': [] })).settings.testCommand, undefined);
+  });
+
+  it('turns settings into a folder\'s source context: `~` and ${workspaceFolder} expanded, systems listed', () => {
+    const root = path.resolve('/work/project');
+    const home = path.resolve('/home/me');
+    const { settings } = parseBatonSettings(withDefaults({ 'baton.systems': { ultrawork: false },
+      'baton.orange.root': '${workspaceFolder}/.home/orange', 'baton.intents.traceTail': 20 }));
+    assert.deepStrictEqual(sourceContextOf(settings, root, home), {
+      root, ultraworkSessions: path.join(home, '.claude/ultrawork/sessions'), orangeRoot: path.join(root, '.home/orange'),
+      systems: ['orc', 'orchestral', 'intents', 'orange'], traceTail: 20,
+    });
+    assert.strictEqual(expandFolderSetting('state', root, home), path.join(root, 'state'), 'relative to the folder');
+    assert.strictEqual(expandFolderSetting('~user/x', root, home), path.join(root, '~user/x'), 'only a bare ~ is home');
+  });
+});
