@@ -5,6 +5,8 @@
 //   beta:  the broken orc tasks TASK-101…115 (test/fixtures/orc/broken, without its TASK-001: other ids than
 //          alpha's), initiative INIT-101 and both Orchestral runs of test/fixtures/workspace. Named "Beta runs" in the workspace file,
 //          so the views must show VS Code's folder name, not the directory's.
+//   home/orange: the orange home of test/fixtures/orange/valid, its project "app" pointed at alpha and "other" at
+//          beta (baton.orange.root in the workspace file's settings).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT } from './lib.mjs';
@@ -29,7 +31,14 @@ export function buildMultiRootWorkspace(dir) {
   fs.mkdirSync(path.join(beta, '.orc/initiatives/INIT-101'), { recursive: true });
   fs.writeFileSync(path.join(beta, '.orc/initiatives/INIT-101/initiative.yaml'), 'id: INIT-101\ntitle: Repair the broken tasks\nstatus: active\n');
 
+  const orange = path.join(dir, 'home/orange');
+  fs.cpSync(path.join(FIXTURES, 'orange/valid/orange'), orange, { recursive: true });
+  const projects = JSON.parse(fs.readFileSync(path.join(orange, 'projects.json'), 'utf8'));
+  for (const p of projects) p.path = p.name === 'app' ? alpha : beta;
+  fs.writeFileSync(path.join(orange, 'projects.json'), JSON.stringify(projects, null, 2));
+
   const file = path.join(dir, 'multiroot.code-workspace');
-  fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'alpha' }, { path: 'beta', name: 'Beta runs' }] }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'alpha' }, { path: 'beta', name: 'Beta runs' }],
+    settings: { 'baton.orange.root': orange } }, null, 2));
   return file;
 }

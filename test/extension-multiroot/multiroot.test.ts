@@ -58,6 +58,8 @@ describe('A multi-root workspace (two folders)', () => {
     assert.deepStrictEqual(idsOf(api, 'intents', 'intent', beta), []);
     assert.deepStrictEqual(idsOf(api, 'orchestral', 'run', alpha), ['run-20260201120000']);
     assert.deepStrictEqual(idsOf(api, 'orchestral', 'run', beta), ['run-20260131090000', 'run-20260201120000']);
+    assert.strictEqual(idsOf(api, 'orange', 'task', alpha).length, 8, 'orange project "app" is alpha\'s');
+    assert.strictEqual(idsOf(api, 'orange', 'task', beta).length, 1, 'orange project "other" is beta\'s');
   });
 
   it('shows one row per folder, by the name VS Code gives it, with that folder\'s items under it', async () => {
@@ -75,6 +77,10 @@ describe('A multi-root workspace (two folders)', () => {
       { label: 'alpha', tooltip: alpha, items: ['INIT-001', 'INIT-002'] },
       { label: 'Beta runs', tooltip: beta, items: ['INIT-101'] },
     ]);
+    assert.deepStrictEqual(await groups(api.orange.tree, taskId), [
+      { label: 'alpha', tooltip: alpha, items: idsOf(api, 'orange', 'task', alpha) },
+      { label: 'Beta runs', tooltip: beta, items: idsOf(api, 'orange', 'task', beta) },
+    ]);
     // A folder with no intents has no row: the view does not show an empty group.
     assert.deepStrictEqual(await groups(api.intents.tree, (n) => (n as { intent?: { id: string } }).intent?.id), [
       { label: 'alpha', tooltip: alpha, items: idsOf(api, 'intents', 'intent', alpha) },
@@ -90,13 +96,16 @@ describe('A multi-root workspace (two folders)', () => {
     await until(controller.onDidPost, () => controller.isReady, 15000);
     const snapshot = controller.snapshot();
     assert.ok(snapshot.type === 'decisions');
-    assert.deepStrictEqual(snapshot.decisions.map((d) => [d.folder, d.title, d.subtitle]), [
-      [{ name: 'alpha', path: alpha }, 'crp-001', 'A friendly greeting endpoint — run-20260201120000'],
-      [{ name: 'Beta runs', path: beta }, 'crp-001', 'A friendly greeting endpoint — run-20260201120000'],
+    // Folder by folder (the page starts a heading where the folder changes): alpha's CRP and orange clarification,
+    // then beta's.
+    assert.deepStrictEqual(snapshot.decisions.map((d) => [d.folder?.name, d.system, d.title]), [
+      ['alpha', 'orchestral', 'crp-001'], ['alpha', 'orange', snapshot.decisions[1]!.title],
+      ['Beta runs', 'orchestral', 'crp-001'], ['Beta runs', 'orange', snapshot.decisions[3]!.title],
     ]);
-    assert.notStrictEqual(snapshot.decisions[0]!.key, snapshot.decisions[1]!.key, 'the same CRP in two folders is two decisions');
-    assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 2, tooltip: '2 decisions waiting for you' });
-    assert.match(api.statusBar.text, /\$\(bell\) 2 needs you/);
+    assert.deepStrictEqual(snapshot.decisions.map((d) => d.folder?.path), [alpha, alpha, beta, beta]);
+    assert.strictEqual(new Set(snapshot.decisions.map((d) => d.key)).size, 4, 'the same CRP in two folders is two decisions');
+    assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 4, tooltip: '4 decisions waiting for you' });
+    assert.match(api.statusBar.text, /\$\(bell\) 4 needs you/);
   });
 
   it('reports the problems of both folders', async () => {

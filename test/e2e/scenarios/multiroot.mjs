@@ -1,7 +1,7 @@
 // UI scenario for multi-root workspaces (issue 9), run by test/e2e/ui.test.mjs: a second tab of the same browser
 // opens the two-folder workspace of test/e2e/multiroot-workspace.mjs (a .code-workspace file, ?workspace=), so the
 // main tab and the scenarios after this one are untouched. The views' top rows are the two folders by the
-// names VS Code shows (the second one is named in the workspace file) in Tasks, Initiatives and Runs, and Needs you heads each folder's decision
+// names VS Code shows (the second one is named in the workspace file) in Tasks, Initiatives, Runs and orange, and Needs you heads each folder's decision
 // with its name, as text.
 /* global document -- the callback given to frame.evaluate() runs inside the webview page */
 import fs from 'node:fs';
@@ -26,7 +26,10 @@ export const scenarios = [
       // Each tree's top rows are the folders. The sidebar is short and its lists are virtual: a folder row that
       // is expanded is folded first, so the next one is rendered too.
       await baton.click();
-      for (const view of ['Tasks', 'Initiatives', 'Runs']) {
+      for (const view of ['Tasks', 'Initiatives', 'Runs', 'orange']) {
+        // orange sits below the fold of the sidebar: focusing it scrolls it into view (the palette has Baton's
+        // commands by now).
+        if (view === 'orange') await runCommand(tab, 'Focus on orange View');
         const pane = viewPane(tab, view);
         const alphaRow = pane.locator('.monaco-list-row[aria-level="1"]', { has: tab.locator('.label-name', { hasText: /^alpha$/ }) }).first();
         await alphaRow.waitFor({ timeout: 30000 });
@@ -43,9 +46,11 @@ export const scenarios = [
       const shown = await waitFor(async () => {
         const rows = await frame.evaluate(() => [...document.querySelectorAll('#root .list > *')].map((el) =>
           el.matches('h2.folder') ? `heading ${el.textContent} (${el.getAttribute('title')})` : el.matches('section.decision') ? 'decision' : el.className));
-        return rows.length === 4 ? rows : null;
-      }, 'two headings and two decisions in Needs you', 15000);
-      const expected = [`heading alpha (${alpha})`, 'decision', `heading Beta runs (${beta})`, 'decision'];
+        return rows.length === 6 ? rows : null;
+      }, 'two headings and four decisions in Needs you', 15000);
+      // Each folder's Orchestral CRP and orange clarification (the workspace file points baton.orange.root at a home
+      // whose projects are the two folders).
+      const expected = [`heading alpha (${alpha})`, 'decision', 'decision', `heading Beta runs (${beta})`, 'decision', 'decision'];
       if (JSON.stringify(shown) !== JSON.stringify(expected)) throw new Error(`Needs you shows ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`);
       log(`Needs you: ${shown.join(' | ')}`);
     } catch (e) {
