@@ -7,6 +7,8 @@
 //          so the views must show VS Code's folder name, not the directory's.
 //   home/orange: the orange home of test/fixtures/orange/valid, its project "app" pointed at alpha and "other" at
 //          beta (baton.orange.root in the workspace file's settings).
+//   home/.claude/ultrawork/sessions: the Ultrawork sessions of test/fixtures/ultrawork/valid, a1 and e5 working in
+//          alpha, b2 in beta, d4 naming no folder (unassigned), c3 another project's (baton.ultrawork.sessionsRoot).
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT } from './lib.mjs';
@@ -37,8 +39,15 @@ export function buildMultiRootWorkspace(dir) {
   for (const p of projects) p.path = p.name === 'app' ? alpha : beta;
   fs.writeFileSync(path.join(orange, 'projects.json'), JSON.stringify(projects, null, 2));
 
+  const sessions = path.join(dir, 'home/.claude/ultrawork/sessions');
+  fs.cpSync(path.join(FIXTURES, 'ultrawork/valid/home/.claude/ultrawork/sessions'), sessions, { recursive: true });
+  for (const [session, folder] of [['a1-v5-mine', alpha], ['e5-cancelled', alpha], ['b2-v7-mine', beta]]) {
+    const file = path.join(sessions, session, 'session.json');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replaceAll('${workspaceFolder}', folder));
+  }
+
   const file = path.join(dir, 'multiroot.code-workspace');
   fs.writeFileSync(file, JSON.stringify({ folders: [{ path: 'alpha' }, { path: 'beta', name: 'Beta runs' }],
-    settings: { 'baton.orange.root': orange } }, null, 2));
+    settings: { 'baton.orange.root': orange, 'baton.ultrawork.sessionsRoot': sessions } }, null, 2));
   return file;
 }

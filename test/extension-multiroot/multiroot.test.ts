@@ -81,6 +81,12 @@ describe('A multi-root workspace (two folders)', () => {
       { label: 'alpha', tooltip: alpha, items: idsOf(api, 'orange', 'task', alpha) },
       { label: 'Beta runs', tooltip: beta, items: idsOf(api, 'orange', 'task', beta) },
     ]);
+    // Ultrawork: each folder's sessions, then the sessions that name no folder (shown once, not once per folder).
+    assert.deepStrictEqual(await groups(api.ultrawork.tree, (n) => (n as { session?: { id: string } }).session?.id), [
+      { label: 'alpha', tooltip: alpha, items: ['a1-v5-mine', 'e5-cancelled'] },
+      { label: 'Beta runs', tooltip: beta, items: ['b2-v7-mine'] },
+      { label: 'Unassigned', tooltip: 'Sessions whose session.json names no working_dir or original_dir (older sessions), or cannot be read.', items: ['d4-v5-unassigned'] },
+    ]);
     // A folder with no intents has no row: the view does not show an empty group.
     assert.deepStrictEqual(await groups(api.intents.tree, (n) => (n as { intent?: { id: string } }).intent?.id), [
       { label: 'alpha', tooltip: alpha, items: idsOf(api, 'intents', 'intent', alpha) },
