@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, tempDir, toolchain } from './e2e/lib.mjs';
+import { buildMultiRootWorkspace } from './e2e/multiroot-workspace.mjs';
 
 const started = Date.now();
 const testsEntry = path.join(PROJECT, 'out/test/extension/index.js');
@@ -53,9 +54,15 @@ const untrusted = await session('untrusted', path.join(PROJECT, 'out/test/extens
 const emptyWorkspace = path.join(run, 'empty-workspace');
 fs.mkdirSync(emptyWorkspace);
 const empty = await session('empty', path.join(PROJECT, 'out/test/extension-empty/index.js'), emptyWorkspace);
-const passes = trusted.passes + untrusted.passes + empty.passes;
-const failures = trusted.failures + untrusted.failures + empty.failures;
-let code = trusted.exit || untrusted.exit || empty.exit;
+// test/extension-multiroot/ runs in a fourth window on a multi-root workspace: two folders built from the fixtures,
+// opened through a .code-workspace file (see test/e2e/multiroot-workspace.mjs).
+const multiRootDir = path.join(run, 'multiroot');
+fs.mkdirSync(multiRootDir);
+const multiRoot = await session('multiroot', path.join(PROJECT, 'out/test/extension-multiroot/index.js'), buildMultiRootWorkspace(multiRootDir));
+const windows = [trusted, untrusted, empty, multiRoot];
+const passes = windows.reduce((n, w) => n + w.passes, 0);
+const failures = windows.reduce((n, w) => n + w.failures, 0);
+let code = windows.find((w) => w.exit)?.exit ?? 0;
 if (code !== 0 && failures === 0) code = code || 1;
 if (code === 0 && failures > 0) code = 1;
 if (code === 0) fs.rmSync(run, { recursive: true, force: true });

@@ -6,27 +6,35 @@ import { intentsSummary } from './scan-intents';
 import { orangeSummary } from './scan-orange';
 import { orchestralSummary } from './scan-orchestral';
 import { ultraworkSummary } from './scan-ultrawork';
-import { openService } from './open-service';
+import { openServices, type OpenedFolder } from './open-service';
 
-export const scanUsage = 'baton scan [DIR] [--json] [--home HOME] [--no-cache]';
+export const scanUsage = 'baton scan [DIR…] [--json] [--home HOME] [--no-cache]';
 
-/** `baton scan`: every orchestrator's state for one folder, as a summary or as CLI.md's JSON. */
+/**
+ * `baton scan`: every orchestrator's state for each folder, as a summary or as CLI.md's JSON. One folder gives the
+ * contract's object; several give `{ "baton": 1, "folders": [<that object per folder>, …] }` and one summary block
+ * per folder, in the order given.
+ */
 export async function scanCommand(argv: string[], out: (s: string) => void): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' }, home: { type: 'string' }, 'no-cache': { type: 'boolean' } });
-  const { root, service } = await openService({ dir: positionals[0], home: values.home, noCache: !!values['no-cache'] });
+  const folders = await openServices({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] });
+  if (values.json) {
+    const reports = folders.map(({ root, service }) => scanReport(root, service.items(), service.decisions(), service.diagnostics()));
+    out(JSON.stringify(reports.length === 1 ? reports[0] : { baton: 1, folders: reports }, null, 2));
+  } else {
+    folders.forEach((folder, n) => { if (n) out(''); printSummary(folder, out); });
+  }
+  return folders.some(({ service }) => hasErrors(service.diagnostics())) ? 1 : 0;
+}
+
+function printSummary({ root, service }: OpenedFolder, out: (s: string) => void): void {
   const items = service.items();
   const diagnostics = service.diagnostics();
-  if (values.json) {
-    out(JSON.stringify(scanReport(root, items, service.decisions(), diagnostics), null, 2));
-  } else {
-    out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items), ...ultraworkSummary(items), ...orangeSummary(items)].join('\n'));
-    const report = scanReport(root, items, [], diagnostics);
-    if (report.diagnostics.length) {
-      out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
-      for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) out(`  ${diagnosticLine(root, d)}`);
-    }
+  out([summary(root, items), ...orchestralSummary(items, service.decisions()), ...intentsSummary(items), ...ultraworkSummary(items), ...orangeSummary(items)].join('\n'));
+  if (diagnostics.length) {
+    out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
+    for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) out(`  ${diagnosticLine(root, d)}`);
   }
-  return hasErrors(diagnostics) ? 1 : 0;
 }
 
 function summary(root: string, items: readonly WorkItem[]): string {

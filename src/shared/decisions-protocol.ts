@@ -88,6 +88,15 @@ export interface DecisionView {
   /** Workspace-relative path of the decision's file, for display. */
   readonly source: string;
   readonly form: FormView;
+  /** The workspace folder the decision belongs to when the window has several (the inbox puts each folder's
+   *  decisions under a heading with its name); null with one folder. */
+  readonly folder: FolderView | null;
+}
+
+/** A workspace folder as VS Code names it, and its path (shown on hover). */
+export interface FolderView {
+  readonly name: string;
+  readonly path: string;
 }
 
 export type ToDecisionsWebview =

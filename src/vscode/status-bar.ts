@@ -1,6 +1,15 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../core/service/orchestration-service';
+import type { WorkItem } from '../core/model/work-item';
 import { Disposable } from '../core/util/disposable';
+
+/** The tasks of every folder, each once: with several folders, an Ultrawork session that names no folder is read by
+ *  each folder's index. */
+function tasksOnce(items: readonly WorkItem[]): WorkItem[] {
+  const byFile = new Map<string, WorkItem>();
+  for (const i of items) if (i.kind === 'task') byFile.set(`${i.system}\u0000${i.file}\u0000${i.id}`, i);
+  return [...byFile.values()];
+}
 
 /** Counts that matter at a glance: tasks running, tasks blocked, questions waiting on the user. */
 export class StatusBarCounts extends Disposable {
@@ -21,7 +30,7 @@ export class StatusBarCounts extends Disposable {
   private visible = false;
 
   update(): void {
-    const tasks = this.service.items().filter((i) => i.kind === 'task');
+    const tasks = tasksOnce(this.service.items());
     this.visible = tasks.length > 0 || this.service.decisions().length > 0;
     if (!this.visible) { this.item.hide(); return; }
     const running = tasks.filter((t) => t.status === 'running').length;

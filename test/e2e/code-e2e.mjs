@@ -2,7 +2,7 @@
 // A stand-in "VS Code executable" for @vscode/test-electron's runTests({ vscodeExecutablePath }).
 // Desktop VS Code cannot be downloaded on offline machines, so this accepts the desktop-style CLI that
 // runTests passes (--extensionDevelopmentPath=, --extensionTestsPath=, --user-data-dir=, --extensions-dir=,
-// a folder, and flags that do not apply to the web workbench) and runs the tests inside code-server's
+// a folder or a .code-workspace file, and flags that do not apply to the web workbench) and runs the tests inside code-server's
 // Node extension host, driven by headless Chromium. Exit status = test result (0 = all passed).
 // It echoes the in-host `E2E-MOCHA-RESULT passes=N failures=M` line so the caller can count.
 import path from 'node:path';
@@ -24,7 +24,8 @@ for (let i = 0; i < argv.length; i++) {
     // Ours, not VS Code's: workspace trust on (the rig turns it off), so the folder opens untrusted (Restricted Mode).
     case '--baton-workspace-trust': opts.trust = true; break;
     default:
-      if (!arg.startsWith('-') && fs.existsSync(arg) && fs.statSync(arg).isDirectory()) opts.folder = path.resolve(arg);
+      // A folder, or a multi-root workspace file (VS Code opens both the same way from its command line).
+      if (!arg.startsWith('-') && fs.existsSync(arg) && (fs.statSync(arg).isDirectory() || arg.endsWith('.code-workspace'))) opts.folder = path.resolve(arg);
       else opts.ignored.push(arg); // --no-sandbox, --disable-gpu-sandbox, --skip-welcome, … mean nothing here
   }
 }

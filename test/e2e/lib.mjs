@@ -154,9 +154,13 @@ async function remoteAuthority(port) {
   return JSON.parse(m[1].replace(/&quot;/g, '"').replace(/&amp;/g, '&')).remoteAuthority;
 }
 
-/** Workbench URL opening `folder`, optionally loading a development extension and/or in-host tests. */
+/**
+ * Workbench URL opening `folder` (a .code-workspace file opens as a multi-root workspace: the web workbench takes it
+ * as ?workspace=, a folder as ?folder=), optionally loading a development extension and/or in-host tests.
+ */
 export async function workbenchUrl(port, { folder, extensionDevelopmentPath, extensionTestsPath } = {}) {
-  let url = `http://127.0.0.1:${port}/?${folder ? `folder=${encodeURIComponent(folder)}` : 'ew=true'}`;
+  const open = !folder ? 'ew=true' : `${folder.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURIComponent(folder)}`;
+  let url = `http://127.0.0.1:${port}/?${open}`;
   if (extensionDevelopmentPath || extensionTestsPath) {
     const auth = await remoteAuthority(port);
     const remote = (p) => `vscode-remote://${auth}${path.resolve(p)}`;

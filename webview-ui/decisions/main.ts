@@ -34,7 +34,7 @@ window.addEventListener('message', (event: MessageEvent<ToDecisionsWebview>) => 
   const message = event.data;
   if (message.type === 'decisions') {
     // Re-rendering while someone types would drop their focus: only render when something shown changed.
-    const signature = JSON.stringify([message.mode, message.focus, message.trusted, message.decisions.map((d) => [d.key, d.version])]);
+    const signature = JSON.stringify([message.mode, message.focus, message.trusted, message.decisions.map((d) => [d.key, d.version, d.folder])]);
     last = message;
     if (message.mode === 'single' && message.focus && state.focus !== message.focus) { state.focus = message.focus; save(); }
     if (signature !== lastSignature) { lastSignature = signature; render(); }
@@ -64,7 +64,16 @@ function render(): void {
       : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks, orc human gates — appear here, ready to answer.'));
     return;
   }
-  for (const view of shown) list.append(renderDecision(view, last.trusted, last.mode === 'single'));
+  // With several workspace folders the host sends them folder by folder: a heading (text, like every string here)
+  // starts each folder's decisions.
+  let folder: string | undefined;
+  for (const view of shown) {
+    if (last.mode === 'inbox' && view.folder && view.folder.path !== folder) {
+      folder = view.folder.path;
+      list.append(h('h2', { class: 'folder', title: view.folder.path }, view.folder.name));
+    }
+    list.append(renderDecision(view, last.trusted, last.mode === 'single'));
+  }
   if (state.scrollY) window.scrollTo(0, state.scrollY);
 }
 

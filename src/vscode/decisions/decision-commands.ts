@@ -7,6 +7,7 @@ import type { OrchestrationService } from '../../core/service/orchestration-serv
 import { crpAnswerPayload } from '../../shared/decisions-protocol';
 import { performAnswer } from './answer-action';
 import type { DecisionPanels } from './decision-panels';
+import { folderName } from '../folder-item';
 import { decisionLabel } from './decision-views';
 
 /**
@@ -83,7 +84,11 @@ async function pick(pending: readonly Decision[]): Promise<Decision | undefined>
     void vscode.window.showInformationMessage('Nothing needs you: no agent is waiting on a decision.');
     return undefined;
   }
-  const items = pending.map((d) => ({ ...decisionLabel(d), label: `$(comment-discussion) ${decisionLabel(d).label}`, decision: d }));
+  const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  const items = pending.map((d) => {
+    const line = decisionLabel(d);
+    return { ...line, label: `$(comment-discussion) ${line.label}`, description: several ? `${line.description} · ${folderName(d.root)}` : line.description, decision: d };
+  });
   const chosen = await vscode.window.showQuickPick(items, { title: 'Answer a decision', placeHolder: 'Which question do you want to answer?', matchOnDescription: true, matchOnDetail: true });
   return chosen?.decision;
 }

@@ -3,13 +3,18 @@ import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/model/work-item';
 import type { DecisionView } from '../../shared/decisions-protocol';
+import { folderName } from '../folder-item';
 import { gateDecisionLabel, gateDecisionView } from '../executor/gate-decision-view';
 import { orangeDecisionLabel, orangeDecisionView } from '../orange/orange-decision-view';
 
 /** What a form needs to show a decision (plain data: it crosses into the webview). */
 export function decisionView(d: Decision): DecisionView {
+  const several = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  return { ...formView(d, vscode.workspace.asRelativePath(d.file, several)), folder: several ? { name: folderName(d.root), path: d.root } : null };
+}
+
+function formView(d: Decision, source: string): Omit<DecisionView, 'folder'> {
   const key = decisionKey(d);
-  const source = vscode.workspace.asRelativePath(d.file, (vscode.workspace.workspaceFolders?.length ?? 0) > 1);
   switch (d.system) {
     case 'orchestral':
       return {

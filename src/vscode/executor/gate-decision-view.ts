@@ -7,7 +7,7 @@ import type { DecisionView } from '../../shared/decisions-protocol';
  * writer refuses the answer when state.yaml no longer holds that record pending (another answer, or a run that
  * moved on).
  */
-export function gateDecisionView(d: OrcGateDecision, key: string, source: string): DecisionView {
+export function gateDecisionView(d: OrcGateDecision, key: string, source: string): Omit<DecisionView, 'folder'> {
   return {
     key, version: decisionVersion(d), system: d.system, title: `${d.taskId} · ${d.phase}`,
     subtitle: `orc gate${d.taskTitle ? ` · ${d.taskTitle}` : ''}`, source,

@@ -6,6 +6,7 @@ import type { Intent, MapRow, TraceEntry } from '../../core/formats/intents/mode
 import type { ScopeEntry } from '../../core/formats/intents/scope';
 import { isClosedIntentStatus } from '../../core/formats/intents/vocabulary';
 import { itemKey } from '../../core/model/items';
+import { folderTreeItem } from '../folder-item';
 import { escapeMarkdown, intentStatusIcon, intentStatusLabel } from './intent-style';
 
 /** A node of the Intents tree: it owns its TreeItem; the provider only decides which nodes exist. */
@@ -21,11 +22,7 @@ export class IntentFolderNode extends IntentTreeNode {
   constructor(readonly root: string) { super(); }
   get id(): string { return `intents-folder:${this.root}`; }
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.Uri.file(this.root), vscode.TreeItemCollapsibleState.Expanded);
-    item.id = this.id;
-    item.iconPath = vscode.ThemeIcon.Folder;
-    item.contextValue = 'folder:intents';
-    return item;
+    return folderTreeItem(this.root, this.id, 'folder:intents');
   }
 }
 

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { Intent } from '../../core/formats/intents/model';
 import { isClosedIntentStatus, KNOWN_INTENT_STATUSES } from '../../core/formats/intents/vocabulary';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { IntentNode } from './intent-nodes';
+import { folderName } from '../folder-item';
 import { intentStatusIcon } from './intent-style';
 
 /** What intent commands accept: a tree row, `{ root, id }` (CodeLens, tests), an id, or nothing (then they ask). */
@@ -43,7 +43,7 @@ export function intentItems(service: OrchestrationService, intents: readonly Int
     .map((intent) => ({
       intent,
       label: `$(${intentStatusIcon(intent.status).id}) ${intent.id}  ${intent.title}`,
-      description: [intent.status, multi && path.basename(intent.root)].filter(Boolean).join(' · '),
+      description: [intent.status, multi && folderName(intent.root)].filter(Boolean).join(' · '),
       detail: intent.ownedScope.length ? `scope: ${intent.ownedScope.join(', ')}` : 'no owned_scope',
     }));
 }
@@ -68,7 +68,7 @@ export async function rootOrPick(service: OrchestrationService, intent: Intent |
   const withIntents = service.folders.filter((r) => service.items().some((i) => i.system === 'intents' && i.root === r));
   const candidates = withIntents.length ? withIntents : service.folders;
   if (candidates.length <= 1) return candidates[0];
-  const picked = await vscode.window.showQuickPick(candidates.map((r) => ({ label: path.basename(r), description: r, root: r })),
+  const picked = await vscode.window.showQuickPick(candidates.map((r) => ({ label: folderName(r), description: r, root: r })),
     { title: 'Which folder?' });
   return picked?.root;
 }

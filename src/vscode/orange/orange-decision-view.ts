@@ -7,7 +7,7 @@ import type { DecisionView } from '../../shared/decisions-protocol';
 const KIND_TITLE: Record<OrangeDecision['kind'], string> = { clarification: 'Clarification', stuck: 'Stuck', reviewing: 'Ready for your review' };
 
 /** An orange task waiting on a person, as the inbox form shows it. */
-export function orangeDecisionView(d: OrangeDecision, key: string, source: string): DecisionView {
+export function orangeDecisionView(d: OrangeDecision, key: string, source: string): Omit<DecisionView, 'folder'> {
   return {
     key, version: decisionVersion(d), system: d.system, title: d.summary || d.branch || d.id,
     subtitle: `orange · ${KIND_TITLE[d.kind]} · ${d.project}${d.branch ? ` · ${d.branch}` : ''}`, source,

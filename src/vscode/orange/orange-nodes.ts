@@ -1,9 +1,9 @@
-import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import type { SessionState } from '../../core/formats/orange/session-state';
 import { NO_DAEMON_NOTE, TERMINAL_STATUSES } from '../../core/formats/orange/vocabulary';
 import { itemKey } from '../../core/model/items';
+import { folderTreeItem } from '../folder-item';
 import { escapeMarkdown } from '../intents/intent-style';
 import { orangeStatusIcon, orangeStatusLabel, SESSION_TEXT, sessionIcon } from './orange-style';
 
@@ -13,14 +13,21 @@ export abstract class OrangeTreeNode {
   abstract getTreeItem(): vscode.TreeItem;
 }
 
+/** One workspace folder's orange projects, when the window has several folders. */
+export class OrangeFolderNode extends OrangeTreeNode {
+  constructor(readonly root: string) { super(); }
+  get id(): string { return `orange-folder:${this.root}`; }
+  getTreeItem(): vscode.TreeItem { return folderTreeItem(this.root, this.id, 'folder:orange'); }
+}
+
 export class OrangeProjectNode extends OrangeTreeNode {
   count = 0;
-  constructor(readonly root: string, readonly project: string, readonly projectPath: string, private readonly showFolder: boolean) { super(); }
+  constructor(readonly root: string, readonly project: string, readonly projectPath: string) { super(); }
   get id(): string { return `orange-project:${this.root}:${this.project}`; }
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(this.project, vscode.TreeItemCollapsibleState.Expanded);
     item.id = this.id;
-    item.description = `${this.count} task${this.count === 1 ? '' : 's'}${this.showFolder ? ` · ${path.basename(this.root)}` : ''}`;
+    item.description = `${this.count} task${this.count === 1 ? '' : 's'}`;
     item.tooltip = `orange project ${this.project}: ${this.projectPath}`;
     item.iconPath = new vscode.ThemeIcon('project');
     item.contextValue = 'project:orange';

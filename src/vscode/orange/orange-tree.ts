@@ -4,11 +4,11 @@ import { orangeStatusRank } from '../../core/formats/orange/vocabulary';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { OrangeGroupNode, OrangeProjectNode, OrangeTaskNode, type OrangeTreeNode } from './orange-nodes';
+import { OrangeFolderNode, OrangeGroupNode, OrangeProjectNode, OrangeTaskNode, type OrangeTreeNode } from './orange-nodes';
 import type { SessionProbe } from './session-probe';
 
 /**
- * The orange view: project → tasks grouped by status (the spec's table order; done and cancelled folded), each task
+ * The orange view: (folder, when the window has several →) project → tasks grouped by status (the spec's table order; done and cancelled folded), each task
  * with its branch, review round, crashes, verdict, PR and the tmux session's state as its icon. A change refreshes
  * the rows it touched; a status change (a row moving group) refreshes the view.
  */
@@ -18,6 +18,7 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly nodes = new Map<string, OrangeTaskNode>();
   private readonly groups = new Map<string, OrangeGroupNode>();
   private readonly projects = new Map<string, OrangeProjectNode>();
+  private readonly folders = new Map<string, OrangeFolderNode>();
   private readonly statuses = new Map<string, string>();
 
   constructor(private readonly service: OrchestrationService, private readonly sessions: SessionProbe) {
@@ -44,7 +45,13 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getChildren(node?: OrangeTreeNode): OrangeTreeNode[] {
-    if (!node) return this.projectsShown();
+    if (!node) {
+      const folders = this.service.folders;
+      if (folders.length <= 1) return this.projectsShown();
+      const withTasks = new Set(this.tasks().map((t) => t.root));
+      return folders.filter((r) => withTasks.has(r)).map((r) => this.folderFor(r));
+    }
+    if (node instanceof OrangeFolderNode) return this.projectsShown(node.root);
     if (node instanceof OrangeProjectNode) return this.groupsOf(node);
     if (node instanceof OrangeGroupNode) {
       return this.tasks().filter((t) => t.root === node.root && t.project === node.project && t.status === node.status).map((t) => this.nodeFor(t));
@@ -55,6 +62,7 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
   getParent(node: OrangeTreeNode): OrangeTreeNode | undefined {
     if (node instanceof OrangeTaskNode) return this.groupFor(node.task.root, node.task.project, node.task.status);
     if (node instanceof OrangeGroupNode) return this.projects.get(`${node.root}\u0000${node.project}`);
+    if (node instanceof OrangeProjectNode && this.service.folders.length > 1) return this.folderFor(node.root);
     return undefined;
   }
 
@@ -68,17 +76,18 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
     return this.service.items().filter((i): i is OrangeTask => i.system === 'orange');
   }
 
-  private projectsShown(): OrangeProjectNode[] {
+  /** The projects with tasks (of one folder when `root` is given). */
+  private projectsShown(root?: string): OrangeProjectNode[] {
     const counts = new Map<string, { task: OrangeTask; count: number }>();
     for (const t of this.tasks()) {
+      if (root !== undefined && t.root !== root) continue;
       const key = `${t.root}\u0000${t.project}`;
       const seen = counts.get(key);
       if (seen) seen.count++; else counts.set(key, { task: t, count: 1 });
     }
-    const multi = this.service.folders.length > 1;
     return [...counts.entries()].sort((a, b) => a[1].task.project.localeCompare(b[1].task.project)).map(([key, { task, count }]) => {
       let node = this.projects.get(key);
-      if (!node) this.projects.set(key, node = new OrangeProjectNode(task.root, task.project, task.projectPath, multi));
+      if (!node) this.projects.set(key, node = new OrangeProjectNode(task.root, task.project, task.projectPath));
       node.count = count;
       return node;
     });
@@ -98,6 +107,12 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
     if (node) { node.task = task; node.session = this.sessions.state(task); }
     else this.nodes.set(key, node = new OrangeTaskNode(task, this.sessions.state(task)));
     this.statuses.set(key, task.status);
+    return node;
+  }
+
+  private folderFor(root: string): OrangeFolderNode {
+    let node = this.folders.get(root);
+    if (!node) this.folders.set(root, node = new OrangeFolderNode(root));
     return node;
   }
 

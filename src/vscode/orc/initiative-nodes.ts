@@ -4,6 +4,7 @@ import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
 import type { InitiativeTaskRow } from '../../core/formats/orc/initiative-view';
 import { itemKey } from '../../core/model/items';
 import { containedPathSync } from '../../core/io/contained-path';
+import { folderTreeItem } from '../folder-item';
 import { statusIcon } from '../tasks/status-style';
 
 /** A row of the Initiatives view; each node owns its TreeItem and knows its children. */
@@ -11,6 +12,14 @@ export abstract class InitiativeTreeNode {
   abstract readonly id: string;
   abstract getTreeItem(): vscode.TreeItem;
   children(): InitiativeTreeNode[] { return []; }
+}
+
+/** One workspace folder's initiatives, when the window has several folders. */
+export class InitiativeFolderNode extends InitiativeTreeNode {
+  constructor(readonly root: string, private readonly initiatives: () => InitiativeTreeNode[]) { super(); }
+  get id(): string { return `initiatives-folder:${this.root}`; }
+  getTreeItem(): vscode.TreeItem { return folderTreeItem(this.root, this.id, 'folder:initiatives'); }
+  override children(): InitiativeTreeNode[] { return this.initiatives(); }
 }
 
 const INITIATIVE_ICONS: Record<string, [string, string?]> = {

@@ -9,6 +9,7 @@ import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
+import { folderName } from '../folder-item';
 import { orcInitiatives, pickTaskIds, pickValue, targetTask } from './orc-pickers';
 
 const FIELD_VALUES: Record<Exclude<TaskField, 'title'>, readonly string[]> = { priority: PRIORITIES, queue: QUEUES, category: CATEGORIES, weight: WEIGHTS };
@@ -97,8 +98,9 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
 
 async function pickFolder(service: OrchestrationService): Promise<string | undefined> {
   if (service.folders.length <= 1) return service.folders[0];
-  const picked = await vscode.window.showQuickPick(service.folders.map((f) => ({ label: f })), { placeHolder: 'New task in which folder?' });
-  return picked?.label;
+  const picked = await vscode.window.showQuickPick(service.folders.map((root) => ({ label: folderName(root), description: root, root })),
+    { placeHolder: 'New task in which folder?' });
+  return picked?.root;
 }
 
 /** `orc new` as a short dialog: title, then weight, priority, category, queue and initiative (Escape keeps the defaults). */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import { folderName } from '../folder-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 
 export function orcTasks(service: OrchestrationService, root?: string): OrcTask[] {
@@ -29,7 +30,8 @@ export async function targetTask(service: OrchestrationService, target: unknown,
   }
   const multi = service.folders.length > 1;
   const rows = () => orcTasks(service).map((t) => ({
-    label: `${t.id}  ${t.title}`, description: [t.status, t.priority, t.queue === 'backlog' ? 'backlog' : ''].filter(Boolean).join(' · '),
+    label: `${t.id}  ${t.title}`,
+    description: [t.status, t.priority, t.queue === 'backlog' ? 'backlog' : '', multi && folderName(t.root)].filter(Boolean).join(' · '),
     detail: multi ? t.root : undefined, task: t,
   }));
   // Right after the window opens the first scan may still run: the picker shows its busy bar until it lands.

@@ -4,6 +4,7 @@ import { containedPathSync } from '../../core/io/contained-path';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunVcr } from '../../core/formats/orchestral/model';
 import { decisionText } from '../../core/formats/orchestral/vcr-text';
 import { decisionKey } from '../../core/model/items';
+import { folderTreeItem } from '../folder-item';
 import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
 
 /*
@@ -17,10 +18,7 @@ export const OPEN_FILE_COMMAND = 'baton.runs.openFile';
 export class FolderNode {
   constructor(readonly root: string) {}
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(path.basename(this.root), vscode.TreeItemCollapsibleState.Expanded);
-    item.iconPath = vscode.ThemeIcon.Folder;
-    item.id = `runs-folder:${this.root}`;
-    return item;
+    return folderTreeItem(this.root, `runs-folder:${this.root}`, 'folder:runs');
   }
 }
 

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { itemKey } from '../../core/model/items';
+import { folderTreeItem } from '../folder-item';
 import { statusIcon, statusLabel } from './status-style';
 
 /** A node of the Tasks tree: it owns its TreeItem (the provider only decides which nodes exist). */
@@ -13,11 +14,7 @@ export class FolderNode extends TaskTreeNode {
   constructor(readonly root: string) { super(); }
   get id(): string { return `folder:${this.root}`; }
   getTreeItem(): vscode.TreeItem {
-    const item = new vscode.TreeItem(vscode.Uri.file(this.root), vscode.TreeItemCollapsibleState.Expanded);
-    item.id = this.id;
-    item.iconPath = vscode.ThemeIcon.Folder;
-    item.contextValue = 'folder';
-    return item;
+    return folderTreeItem(this.root, this.id, 'folder');
   }
 }
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import { isTerminal } from '../../core/formats/ultrawork/phases';
+import { folderTreeItem } from '../folder-item';
 import { escapeMd, phaseIcon, readable, taskIcon } from './ultrawork-style';
 
 /*
@@ -20,12 +21,12 @@ export function openFile(file: string): vscode.Command {
 export class GroupNode {
   constructor(readonly kind: 'folder' | 'unassigned', readonly root: string | null) {}
   getTreeItem(): vscode.TreeItem {
-    const unassigned = this.kind === 'unassigned';
-    const item = new vscode.TreeItem(unassigned ? 'Unassigned' : path.basename(this.root!), vscode.TreeItemCollapsibleState.Expanded);
-    item.id = unassigned ? 'ultrawork-unassigned' : `ultrawork-folder:${this.root}`;
-    item.iconPath = unassigned ? new vscode.ThemeIcon('question') : vscode.ThemeIcon.Folder;
-    if (unassigned) item.tooltip = 'Sessions whose session.json names no working_dir or original_dir (older sessions), or cannot be read.';
-    item.contextValue = `group:ultrawork:${this.kind}`;
+    if (this.kind === 'folder') return folderTreeItem(this.root!, `ultrawork-folder:${this.root}`, 'group:ultrawork:folder');
+    const item = new vscode.TreeItem('Unassigned', vscode.TreeItemCollapsibleState.Expanded);
+    item.id = 'ultrawork-unassigned';
+    item.iconPath = new vscode.ThemeIcon('question');
+    item.tooltip = 'Sessions whose session.json names no working_dir or original_dir (older sessions), or cannot be read.';
+    item.contextValue = 'group:ultrawork:unassigned';
     return item;
   }
 }

@@ -1,0 +1,66 @@
+// UI scenario for multi-root workspaces (issue 9), run by test/e2e/ui.test.mjs: a second tab of the same browser
+// opens the two-folder workspace of test/e2e/multiroot-workspace.mjs (a .code-workspace file, ?workspace=), so the
+// main tab and the scenarios after this one are untouched. The views' top rows are the two folders by the
+// names VS Code shows (the second one is named in the workspace file) in Tasks, Initiatives, Runs and orange, and Needs you heads each folder's decision
+// with its name, as text.
+/* global document -- the callback given to frame.evaluate() runs inside the webview page */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT, log, tempDir, waitFor, workbenchUrl } from '../lib.mjs';
+import { buildMultiRootWorkspace } from '../multiroot-workspace.mjs';
+import { runCommand, treeRows, viewPane, webviewFrame } from '../workbench.mjs';
+
+export const scenarios = [
+  async function multiRootWorkspaceGroupsByFolder({ page, server }) {
+    const dir = tempDir('ui-multiroot-');
+    const file = buildMultiRootWorkspace(dir);
+    const [alpha, beta] = [path.join(dir, 'alpha'), path.join(dir, 'beta')];
+    const tab = await page.context().newPage();
+    try {
+      await tab.bringToFront();
+      await tab.goto(await workbenchUrl(server.port, { folder: file, extensionDevelopmentPath: PROJECT }));
+      await tab.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+      const baton = tab.locator('.part.activitybar .action-item a[aria-label^="Baton"]').first();
+      await baton.waitFor({ timeout: 60000 });
+
+      // Each tree's top rows are the folders. The sidebar is short and its lists are virtual: a folder row that
+      // is expanded is folded first, so the next one is rendered too.
+      await baton.click();
+      for (const view of ['Tasks', 'Initiatives', 'Runs', 'orange']) {
+        // orange sits below the fold of the sidebar: focusing it scrolls it into view (the palette has Baton's
+        // commands by now).
+        if (view === 'orange') await runCommand(tab, 'Focus on orange View');
+        const pane = viewPane(tab, view);
+        const alphaRow = pane.locator('.monaco-list-row[aria-level="1"]', { has: tab.locator('.label-name', { hasText: /^alpha$/ }) }).first();
+        await alphaRow.waitFor({ timeout: 30000 });
+        if ((await alphaRow.getAttribute('aria-expanded')) === 'true') await alphaRow.click();
+        const top = await waitFor(async () => {
+          const labels = (await treeRows(pane)).filter((r) => r.level === 1).map((r) => r.label);
+          return labels.join(' | ') === 'alpha | Beta runs' ? labels : null;
+        }, `the ${view} view to show the rows "alpha" and "Beta runs"`, 15000);
+        log(`${view} view, top rows: ${top.join(' | ')}`);
+      }
+
+      await runCommand(tab, 'Focus on Needs You View');
+      const frame = await webviewFrame(tab, 'decisions', '#root .list h2.folder', 'the Needs you webview with folder headings');
+      const shown = await waitFor(async () => {
+        const rows = await frame.evaluate(() => [...document.querySelectorAll('#root .list > *')].map((el) =>
+          el.matches('h2.folder') ? `heading ${el.textContent} (${el.getAttribute('title')})` : el.matches('section.decision') ? 'decision' : el.className));
+        return rows.length === 6 ? rows : null;
+      }, 'two headings and four decisions in Needs you', 15000);
+      // Each folder's Orchestral CRP and orange clarification (the workspace file points baton.orange.root at a home
+      // whose projects are the two folders).
+      const expected = [`heading alpha (${alpha})`, 'decision', 'decision', `heading Beta runs (${beta})`, 'decision', 'decision'];
+      if (JSON.stringify(shown) !== JSON.stringify(expected)) throw new Error(`Needs you shows ${JSON.stringify(shown)}, expected ${JSON.stringify(expected)}`);
+      log(`Needs you: ${shown.join(' | ')}`);
+    } catch (e) {
+      // The runner's failure screenshot shows the main tab: keep this one's too.
+      const shot = path.join(PROJECT, '.vscode-test', 'ui-failure-multiroot-tab.png');
+      await tab.screenshot({ path: shot }).then(() => log(`failure screenshot of the multi-root tab: ${shot}`), () => {});
+      throw e;
+    } finally {
+      await tab.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  },
+];
