@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
 import { promises as fs } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrcTask } from '../../src/core/formats/orc/model';
@@ -149,6 +150,41 @@ describe('A multi-root workspace (two folders)', () => {
     } finally {
       sub.dispose();
       await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('follows a folder added and removed while the window is open (no reload)', async () => {
+    const api = await batonApi();
+    const { alpha, beta } = folders();
+    const gamma = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-gamma-'));
+    await fs.mkdir(path.join(gamma, '.orc/tasks/TASK-301'), { recursive: true });
+    await fs.writeFile(path.join(gamma, 'orc.yaml'), 'version: 1\n');
+    await fs.writeFile(path.join(gamma, '.orc/tasks/TASK-301/task.yaml'), 'id: TASK-301\ntitle: Added with its folder\nstatus: running\n');
+    const folderEvent = () => new Promise<void>((resolve) => { const sub = vscode.workspace.onDidChangeWorkspaceFolders(() => { sub.dispose(); resolve(); }); });
+    try {
+      let changed = folderEvent();
+      assert.ok(vscode.workspace.updateWorkspaceFolders(2, 0, { uri: vscode.Uri.file(gamma), name: 'gamma' }), 'the folder is added');
+      await changed;
+      await until(api.service.onDidReconfigure, () => api.service.folders.includes(gamma), 20000);
+      assert.deepStrictEqual(api.service.folders, [alpha, beta, gamma]);
+      assert.deepStrictEqual(idsOf(api, 'orc', 'task', gamma), ['TASK-301']);
+      const three = await groups(api.tasksTree, taskId);
+      assert.deepStrictEqual(three.map((g) => [g.label, g.tooltip]), [['alpha', alpha], ['Beta runs', beta], ['gamma', gamma]]);
+      assert.deepStrictEqual(three[2]!.items, ['TASK-301']);
+      // The new folder is watched: a task written there afterwards shows up under it.
+      await fs.mkdir(path.join(gamma, '.orc/tasks/TASK-302'));
+      await fs.writeFile(path.join(gamma, '.orc/tasks/TASK-302/task.yaml'), 'id: TASK-302\ntitle: Written later\nstatus: planned\n');
+      await until(api.service.onDidChange, () => idsOf(api, 'orc', 'task', gamma).includes('TASK-302'), 15000);
+
+      changed = folderEvent();
+      assert.ok(vscode.workspace.updateWorkspaceFolders(2, 1), 'the folder is removed');
+      await changed;
+      await until(api.service.onDidReconfigure, () => !api.service.folders.includes(gamma), 20000);
+      assert.deepStrictEqual(idsOf(api, 'orc', 'task', gamma), [], 'its tasks are gone');
+      assert.deepStrictEqual((await groups(api.tasksTree, taskId)).map((g) => g.label), ['alpha', 'Beta runs']);
+    } finally {
+      if ((vscode.workspace.workspaceFolders ?? []).length > 2) vscode.workspace.updateWorkspaceFolders(2, 1);
+      await fs.rm(gamma, { recursive: true, force: true });
     }
   });
 });
