@@ -2,8 +2,8 @@
 // `N passed, M failed` (the sum of all test counts; a failing build/typecheck/lint counts as 1 failed).
 // Later stages still run after a failure where their result still means something: typecheck and lint run
 // even if the bundle fails, but the test stages need the build output and are skipped without it.
-// Works on a fresh clone with CI=true: the extension-host and UI stages install the editor toolchain
-// (scripts/setup-toolchain.sh) on first use.
+// Works on a fresh clone with CI=true: the toolchain stage installs the editor toolchain
+// (scripts/setup-toolchain.sh) on first use, before the unit tests (some use tmux).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,6 +18,9 @@ const stages = [
   { name: 'build', cmd: [process.execPath, 'scripts/build.mjs'], kind: 'check', needed: true },
   { name: 'typecheck', cmd: [...bin('typescript', 'bin/tsc'), '--noEmit', '-p', '.'], kind: 'check' },
   { name: 'lint', cmd: [...bin('eslint', 'bin/eslint.js'), '.'], kind: 'check' },
+  // The editor toolchain (scripts/setup-toolchain.sh: Node 24, code-server, and apt's chromium and tmux) before the
+  // unit tests, so a fresh machine runs the tmux tests there too instead of skipping them; instant once installed.
+  { name: 'toolchain', cmd: ['bash', 'scripts/setup-toolchain.sh'], kind: 'check' },
   // mocha prints "N passing" / "M failing" (spec reporter, see .mocharc.json)
   { name: 'unit', cmd: [...bin('mocha', 'bin/mocha.js')], kind: 'tests',
     count: (out) => [num(out, /(\d+) passing/), num(out, /(\d+) failing/)] },
