@@ -24,3 +24,8 @@ export function sameContext(a: SourceContext, b: SourceContext): boolean {
   return a.root === b.root && a.ultraworkSessions === b.ultraworkSessions && a.orangeRoot === b.orangeRoot
     && traceTailOf(a) === traceTailOf(b) && SYSTEMS.every((s) => readsSystem(a, s) === readsSystem(b, s));
 }
+
+/** The systems none of the contexts reads (with no folder open, none: nothing is turned off). */
+export function systemsOffEverywhere(contexts: readonly SourceContext[]): SystemId[] {
+  return contexts.length ? SYSTEMS.filter((s) => contexts.every((ctx) => !readsSystem(ctx, s))) : [];
+}

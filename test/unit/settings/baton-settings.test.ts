@@ -2,6 +2,7 @@ import * as assert from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SETTINGS, expandFolderSetting, parseBatonSettings, sourceContextOf } from '../../../src/core/settings/baton-settings';
+import { systemsOffEverywhere } from '../../../src/core/service/source-options';
 import { REPO } from '../helpers/temp-workspace';
 
 interface Declared { default?: unknown; minimum?: number; maximum?: number; properties?: Record<string, unknown> }
@@ -84,5 +85,14 @@ describe('settings: parseBatonSettings', () => {
     });
     assert.strictEqual(expandFolderSetting('state', root, home), path.join(root, 'state'), 'relative to the folder');
     assert.strictEqual(expandFolderSetting('~user/x', root, home), path.join(root, '~user/x'), 'only a bare ~ is home');
+  });
+
+  it('names the systems turned off in every folder (what the empty views explain), none with no folder open', () => {
+    const off = (systems?: string[]) => ({ root: '/w', ...(systems ? { systems: systems as never } : {}) });
+    assert.deepStrictEqual(systemsOffEverywhere([]), []);
+    assert.deepStrictEqual(systemsOffEverywhere([off()]), []);
+    assert.deepStrictEqual(systemsOffEverywhere([off(['orc', 'intents', 'orange'])]), ['orchestral', 'ultrawork']);
+    // on in one folder is on: its view has rows to show
+    assert.deepStrictEqual(systemsOffEverywhere([off(['orc']), off(['orc', 'ultrawork'])]), ['orchestral', 'intents', 'orange']);
   });
 });
