@@ -1,11 +1,13 @@
 import * as vscode from 'vscode';
+import { SYSTEMS, type SystemId } from '../core/model/system';
 
 /**
  * Every context key Baton sets, in one place (package.json `when` clauses read them):
  * - `baton.scanned`: the first scan has finished (welcome views wait for it, so they do not flash).
  * - `baton.hasState`: some orchestrator state was found in an open folder.
- * - `baton.systemsOff`: the systems `baton.systems` turns off in every open folder (`'orc' in baton.systemsOff`), so
- *   an empty view can say why it is empty.
+ * - `baton.off.<system>` (`baton.off.orc`, `baton.off.ultrawork`, …): `baton.systems` turns that system off in every
+ *   open folder, so its empty view can say why it is empty. One boolean per system: a when clause's `x in list` looks
+ *   `x` up as a context key, so a list of names cannot be tested with a literal.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
  * `task:orc:<status>[:blocked][:orphaned][:state]`, `initiative:orc:<status>`, `group:orc:<status>`;
@@ -15,8 +17,12 @@ import * as vscode from 'vscode';
 export const ContextKeys = {
   scanned: 'baton.scanned',
   hasState: 'baton.hasState',
-  systemsOff: 'baton.systemsOff',
 } as const;
+
+/** Sets `baton.off.<system>` for every system: true for those turned off in every open folder. */
+export function setSystemsOff(off: readonly SystemId[]): void {
+  for (const system of SYSTEMS) void vscode.commands.executeCommand('setContext', `baton.off.${system}`, off.includes(system));
+}
 
 export function setContext(key: (typeof ContextKeys)[keyof typeof ContextKeys], value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);

@@ -5,7 +5,7 @@ import type { SourceContext } from '../core/service/adapter';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/service/source-options';
 import { StatSweep } from '../core/service/stat-sweep';
-import { ContextKeys, setContext } from './context-keys';
+import { ContextKeys, setContext, setSystemsOff } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
@@ -90,7 +90,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
-    service.onDidReconfigure(() => void setContext(ContextKeys.systemsOff, systemsOffEverywhere(contexts()))),
+    service.onDidReconfigure(() => setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
   );
   const orc = registerOrc(context, service);
@@ -102,7 +102,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const onboarding = registerOnboarding(context, service);
   const ultrawork = registerUltrawork(context, service);
 
-  void setContext(ContextKeys.systemsOff, systemsOffEverywhere(contexts()));
+  setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service, log))
     .then(() => setContext(ContextKeys.scanned, true))

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // UI test: drives the real VS Code 1.139 workbench (code-server) in headless Chromium with Baton loaded as
 // the extension under development, and clicks through it like a user. Prints `ui: N passed, M failed`.
-// Scenarios are async functions that get { page, sidebar, workspace, server } and throw on failure: the Tasks
+// Scenarios are async functions that get { page, sidebar, workspace, server, vsix } and throw on failure: the Tasks
 // tree ones below, then every `export const scenarios = [...]` of test/e2e/scenarios/*.mjs (by file name).
 // They share one window, in order, so each should start from a state it sets up itself.
 // Usage: node test/e2e/ui.test.mjs [name-regex]   (runs only matching scenarios; needs node scripts/build.mjs)
@@ -184,7 +184,7 @@ try {
   });
   const shoot = (name) => page.screenshot({ path: failureShot(name) }).then(() => log(`failure screenshot: ${failureShot(name)}`), () => {});
   if (!loaded) { await shoot('workbench'); failed += selected.length; } // not run: a broken rig must not look green
-  else for (const s of selected) if (!(await step(s.name, () => s({ page, sidebar, workspace, server })))) await shoot(s.name);
+  else for (const s of selected) if (!(await step(s.name, () => s({ page, sidebar, workspace, server, vsix })))) await shoot(s.name);
 } catch (e) {
   failed++;
   log(`rig error: ${e?.stack ?? e}`);

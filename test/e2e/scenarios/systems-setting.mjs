@@ -1,5 +1,5 @@
 // UI scenario for baton.systems (issue 9): turning a system off in the workspace's settings.json empties its view at
-// once, without a reload, and the view says why (the welcome content shown when `'ultrawork' in baton.systemsOff`);
+// once, without a reload, and the view says why (the welcome content shown when `baton.off.ultrawork` is set);
 // turned on again, the sessions are back. Runs against the temp copy of demo/ (see test/e2e/ui.test.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
