@@ -25,6 +25,8 @@ import { setWebviewLog } from './webviews/webview-messages';
 
 /** Orphan detection depends on heartbeat age: re-check without reading anything this often. */
 const RECHECK_MS = 60_000;
+/** After a folder is added or its settings change: when to look once more for files its new watchers missed. */
+const CATCH_UP_MS = 2_000;
 /** The stat sweep under the file watcher (see StatSweep): one slice of the files read, this often. */
 const SWEEP_MS = 2_000;
 
@@ -117,6 +119,8 @@ async function reconfigureWithProgress(service: OrchestrationService, contexts: 
     try {
       const started = performance.now();
       const { kept, read, dropped } = await service.reconfigure(contexts);
+      // The watchers of a folder just read start a moment later: one more look finds what was written in between.
+      if (read.length) setTimeout(() => void service.readUndiscovered(read).catch((err) => log.error(`catch-up read: ${(err as Error).message}`)), CATCH_UP_MS);
       if (read.length || dropped.length) {
         log.info(`settings applied in ${(performance.now() - started).toFixed(0)} ms: ${read.length} folder(s) read again, ` +
           `${kept.length} kept, ${dropped.length} dropped`);

@@ -63,3 +63,23 @@ describe('StatSweep (the safety net under the file watcher)', () => {
     assert.deepStrictEqual(await new StatSweep(service).tick(), []);
   });
 });
+
+describe('OrchestrationService.readUndiscovered (files written before a new folder\'s watchers were up)', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws?.dispose());
+
+  it('reads the files no event named, only in the folders asked for, and names them as changed', async () => {
+    ws = new TempWorkspace(tasks(1));
+    const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+    await service.scan();
+    ws.write('.orc/tasks/TASK-002/task.yaml', taskYaml({ id: 'TASK-002', title: 'Written unseen', status: 'planned' }));
+    const changes: string[][] = [];
+    service.onDidChange((c) => changes.push(c.changed.map((i) => i.id)));
+    await service.readUndiscovered(['/somewhere/else']);
+    assert.deepStrictEqual(changes, [], 'another folder: nothing read');
+    await service.readUndiscovered([ws.root]);
+    assert.deepStrictEqual(changes, [['TASK-002']]);
+    await service.readUndiscovered([ws.root]);
+    assert.deepStrictEqual(changes.length, 1, 'nothing new the second time');
+  });
+});

@@ -200,6 +200,21 @@ export class OrchestrationService extends Disposable {
     return last;
   }
 
+  /**
+   * Reads the files of these folders that appeared without an event: a folder's watchers start a moment after it is
+   * added, and what an agent wrote in between would otherwise wait for the next refresh.
+   */
+  readUndiscovered(roots: readonly string[]): Promise<void> {
+    const run = this.serial.then(async () => {
+      for (const index of this.indexes.filter((i) => roots.includes(i.root))) {
+        const change = await index.readUndiscovered();
+        if (change) this.changeEmitter.fire(change);
+      }
+    });
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
   /** Recompute time-dependent fields (orphaned) without reading anything. */
   recheck(): void {
     for (const index of this.indexes) this.changeEmitter.fire(index.relinkAll());

@@ -124,7 +124,24 @@ export class WorkspaceIndex {
     return this.diff(before, true, new Set([...under, ...found.map((f) => f.file)]));
   }
 
-  /** Files the adapters would discover under a folder that the index does not hold yet. */
+  /**
+   * Reads the files the adapters discover now that the index does not hold (written while no watcher was up yet, as
+   * just after a folder is added). Undefined when there are none.
+   */
+  async readUndiscovered(): Promise<IndexChange | undefined> {
+    const found = await this.undiscovered('');
+    if (!found.length) return undefined;
+    const before = this.items;
+    const touched = new Set<SystemAdapter>();
+    for (const { adapter, file } of found) {
+      const entry = await this.readEntry(adapter, file, undefined);
+      if (entry) { this.put(file, adapter, entry); touched.add(adapter); }
+    }
+    for (const adapter of touched) this.relink(adapter);
+    return this.diff(before, true, new Set(found.map((f) => f.file)));
+  }
+
+  /** Files the adapters would discover under a folder (every file, for '') that the index does not hold yet. */
   private async undiscovered(prefix: string): Promise<{ adapter: SystemAdapter; file: string }[]> {
     const found: { adapter: SystemAdapter; file: string }[] = [];
     for (const adapter of this.adapters) {
