@@ -70,6 +70,7 @@ describe('Settings apply without a reload', () => {
     assert.strictEqual(api.statusBar.text, '', 'nothing to count: the status bar item is hidden');
     assert.deepStrictEqual(api.service.decisions(), []);
     assert.deepStrictEqual(api.watcher.patterns, []);
+    assert.strictEqual(await vscode.commands.executeCommand('baton.showAgentTrace'), 'off', 'Show Agent Trace says intents are off, reading nothing');
 
     await set('systems', undefined);
     await applied(api, () => bySystem(api, 'orc').length === orcBefore && bySystem(api, 'orange').length === orangeBefore, 'every system back');

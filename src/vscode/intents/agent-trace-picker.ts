@@ -11,8 +11,14 @@ import { intentItems } from './intent-pickers';
 /**
  * "Show Agent Trace": the newest entries of a folder's agent_trace.jsonl, newest first, optionally for one intent,
  * in a quick pick that filters further as you type. Picking an entry opens its file (or the trace at its line).
+ * Resolves to 'off' when `baton.systems` turns intents off in that folder: then nothing is read.
  */
-export async function showAgentTrace(service: OrchestrationService, root: string, intent: Intent | null | undefined): Promise<void> {
+export async function showAgentTrace(service: OrchestrationService, root: string, intent: Intent | null | undefined): Promise<'off' | undefined> {
+  const settings = batonSettings(vscode.Uri.file(root));
+  if (!settings.systems.intents) {
+    void vscode.window.showInformationMessage('Baton does not read intents in this folder: the baton.systems setting turns them off.');
+    return 'off';
+  }
   if (intent === undefined) {
     const all = { label: '$(list-flat) All intents', intent: null as Intent | null };
     const intents = service.items().filter((i): i is Intent => i.system === 'intents' && i.root === root);
@@ -21,7 +27,7 @@ export async function showAgentTrace(service: OrchestrationService, root: string
     intent = picked.intent;
   }
   // As many entries as the index keeps (baton.intents.traceTail), read from the end: a huge log costs the same.
-  const limit = batonSettings(vscode.Uri.file(root)).traceTail;
+  const limit = settings.traceTail;
   const trace = await service.intents.readTrace(root, { limit, intentId: intent?.id });
   if (!trace.entries.length) {
     void vscode.window.showInformationMessage(intent ? `The newest part of agent_trace.jsonl has no entry for ${intent.id}.`

@@ -77,7 +77,7 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
     vscode.commands.registerCommand('baton.showAgentTrace', async (arg?: unknown) => {
       const intent = arg === undefined ? undefined : intentFromArg(service, arg) ?? null;
       const root = await rootOrPick(service, intent ?? undefined);
-      if (root) await showAgentTrace(service, root, intent);
+      return root ? showAgentTrace(service, root, intent) : undefined;
     }),
 
     vscode.commands.registerCommand('baton.copyIntentContext', async (arg?: unknown) => {
