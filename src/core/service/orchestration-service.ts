@@ -206,6 +206,7 @@ export class OrchestrationService extends Disposable {
    */
   readUndiscovered(roots: readonly string[]): Promise<void> {
     const run = this.serial.then(async () => {
+      if (this.isDisposed) return; // the catch-up timer outlived the window's extension
       for (const index of this.indexes.filter((i) => roots.includes(i.root))) {
         const change = await index.readUndiscovered();
         if (change) this.changeEmitter.fire(change);
