@@ -21,7 +21,7 @@ describe('Ultrawork phase path (as the plugin moves a session)', () => {
     assert.deepStrictEqual(steps({ ...facts, phase: 'EXECUTION', documented: true }),
       ['PLANNING:done', 'EXECUTION:current', 'VERIFICATION:upcoming', 'DOCUMENTATION:upcoming', 'COMPLETE:upcoming']);
     assert.ok(steps({ ...facts, phase: 'DOCUMENTATION' }).includes('DOCUMENTATION:current'));
-    // A 7.0 session of plugin 1.0–1.2 went from VERIFICATION straight to COMPLETE.
+    // A 7.0 session of plugin 1.0–1.1 went from VERIFICATION straight to COMPLETE.
     assert.ok(!steps({ ...facts, phase: 'COMPLETE' }).some((s) => s.startsWith('DOCUMENTATION')));
   });
 

@@ -105,7 +105,9 @@ function contextOf(file: string, dir: string, f: ContextFields): UltraworkContex
         outside: inside && !inside.ok ? inside.reason : null };
     }),
     expectedExplorers: f.expected_explorers ?? [], explorationComplete: f.exploration_complete ?? null,
-    keyFiles: f.key_files ?? [], patterns: f.patterns ?? [], constraints: f.constraints ?? [],
+    // The bash scripts split "a.ts, b.ts" at the comma without trimming: " b.ts" is the file b.ts.
+    keyFiles: (f.key_files ?? []).map((k) => k.trim()).filter(Boolean), patterns: (f.patterns ?? []).map((p) => p.trim()).filter(Boolean),
+    constraints: f.constraints ?? [],
   };
 }
 

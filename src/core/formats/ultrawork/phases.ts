@@ -7,8 +7,8 @@
  *   Any → FAILED, Any → CANCELLED                                         (terminal)
  *
  * Exploration is a stage of PLANNING (`exploration_stage`), never a phase the plugin writes; the spec's table starts
- * with an EXPLORATION phase, so a session that is in it gets that step first. DOCUMENTATION arrived with plugin 1.3:
- * a session has it when its file carries `documenter_completed` or is in that phase (7.0 sessions of plugins 1.0–1.2
+ * with an EXPLORATION phase, so a session that is in it gets that step first. DOCUMENTATION arrived with plugin 1.2:
+ * a session has it when its file carries `documenter_completed` or is in that phase (7.0 sessions of plugins 1.0–1.1
  * went from VERIFICATION straight to COMPLETE).
  */
 export const MAIN_LINE = ['PLANNING', 'EXECUTION', 'VERIFICATION', 'COMPLETE'] as const;

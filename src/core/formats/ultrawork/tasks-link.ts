@@ -57,7 +57,8 @@ export function linkSessionTasks(input: SessionTasksInput): { tasks: UltraworkTa
       status, file: t.file, root: input.root, sessionId: input.sessionId, sessionDir: input.sessionDir,
       description: f?.description ?? null, complexity: f?.complexity ?? null, blockedBy, waitingOn,
       blocked: status === 'blocked' || (status !== 'resolved' && status !== 'failed' && waitingOn.length > 0),
-      criteria: checkCriteria(f?.criteria ?? [], [...own, ...logEvidence]),
+      // The bash scripts split "a | b" at the bar without trimming.
+      criteria: checkCriteria((f?.criteria ?? []).map((c) => c.trim()).filter(Boolean), [...own, ...logEvidence]),
       evidence: own.map((e) => e.text), logEvidence: logEvidence.slice(0, TASK_LOG_EVIDENCE), assignment: input.assignment,
     });
   }

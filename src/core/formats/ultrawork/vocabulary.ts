@@ -7,7 +7,7 @@
 
 /**
  * Session phases. The plugin starts every session in PLANNING (exploration is a stage of it) and never writes
- * EXPLORATION, which only the spec lists; DOCUMENTATION arrived with 7.0 (plugin 1.3); `unknown` is in the
+ * EXPLORATION, which only the spec lists; DOCUMENTATION arrived with plugin 1.2 (7.0 sessions); `unknown` is in the
  * plugin's own phase type and accepted by its session-update script.
  */
 export const PHASES = ['EXPLORATION', 'PLANNING', 'EXECUTION', 'VERIFICATION', 'DOCUMENTATION', 'COMPLETE', 'FAILED', 'CANCELLED', 'unknown'];
