@@ -134,7 +134,7 @@ function contextRow(s: UltraworkSession, id: (part: string) => string): RowNode 
 
 function evidenceRow(e: UltraworkEvidence, id: string, file: string | null): RowNode {
   const when = e.timestamp ? e.timestamp.replace('T', ' ').replace(/(\.\d+)?Z$/, '') : '';
-  return new RowNode({ id, label: e.summary || e.type || 'evidence', description: [e.type, e.taskId && `task ${e.taskId}`, when].filter(Boolean).join(' · '),
+  return new RowNode({ id, label: e.summary || e.type || 'evidence', description: [e.type, e.failed && 'failed', e.taskId && `task ${e.taskId}`, when].filter(Boolean).join(' · '),
     tooltip: [e.text || e.summary, e.agentId && `agent ${e.agentId}`, e.status && `status ${e.status}`].filter(Boolean).join('\n'),
     icon: new vscode.ThemeIcon(e.type === 'test_result' ? 'beaker' : e.type?.startsWith('command') ? 'terminal' : 'note'), file });
 }
