@@ -1,7 +1,7 @@
 import type { UltraworkSession, UltraworkTask } from '../core/formats/ultrawork/model';
 import type { WorkItem } from '../core/model/work-item';
 
-/** The Ultrawork part of `baton scan`'s readable summary: each session with its phase, then its tasks. */
+/** The Ultrawork part of `baton scan`'s readable summary: each session with its phase and title (its goal), then its tasks. */
 export function ultraworkSummary(items: readonly WorkItem[]): string[] {
   const sessions = items.filter((i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session');
   if (!sessions.length) return [];
@@ -12,7 +12,8 @@ export function ultraworkSummary(items: readonly WorkItem[]): string[] {
     lines.push(`  ${s.id}  ${s.status.padEnd(13)} ${s.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
     for (const t of tasks.filter((x) => x.sessionDir === s.dir)) {
       const met = t.criteria.filter((c) => c.met).length;
-      const extra = [t.blocked && `blocked by ${t.waitingOn.join(', ')}`, t.criteria.length && `${met}/${t.criteria.length} criteria`].filter(Boolean);
+      const blocked = t.blocked && (t.waitingOn.length ? `blocked by ${t.waitingOn.join(', ')}` : 'blocked');
+      const extra = [blocked, t.criteria.length && `${met}/${t.criteria.length} criteria`].filter(Boolean);
       lines.push(`    ${t.taskId.padEnd(8)} ${t.status.padEnd(11)} ${t.title}${extra.length ? `  [${extra.join('; ')}]` : ''}`);
     }
   }

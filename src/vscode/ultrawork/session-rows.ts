@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { containedPathSync } from '../../core/io/contained-path';
 import type { UltraworkEvidence, UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
-import { phaseSteps } from '../../core/formats/ultrawork/phases';
+import { phaseSteps, type StepState } from '../../core/formats/ultrawork/phases';
 import { RowNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
 import { criterionIcon, phaseIcon, readable, stepIcon } from './ultrawork-style';
 
@@ -11,22 +11,33 @@ import { criterionIcon, phaseIcon, readable, stepIcon } from './ultrawork-style'
 export function sessionRows(s: UltraworkSession, tasks: readonly UltraworkTask[], taskNode: (t: UltraworkTask) => TaskNode): UltraworkNode[] {
   const id = (part: string) => `ultrawork:${s.dir}:${part}`;
   const rows: UltraworkNode[] = [];
-  const steps = phaseSteps({ phase: s.phase, version: s.version, explorationComplete: s.explorationStage === 'complete' || s.context?.explorationComplete === true,
-    planApproved: !!s.planApprovedAt, verifierPassed: s.verifierPassed === true });
+  const steps = phaseSteps({ phase: s.phase, documented: s.documenterCompleted !== null, planApproved: !!s.planApprovedAt,
+    verifierPassed: s.verifierPassed === true, documenterCompleted: s.documenterCompleted === true });
   const phaseFacts = [s.explorationStage && `exploration ${readable(s.explorationStage)}`,
-    s.iteration !== null && `iteration ${s.iteration}${typeof s.options?.max_iterations === 'number' ? `/${s.options.max_iterations}` : ''}`,
-    s.verifierPassed === true && 'verifier passed', s.cancelledAt && `cancelled ${s.cancelledAt}`].filter(Boolean).join(' · ');
+    s.iteration !== null && `iteration ${s.iteration}${optionNumber(s.options?.max_iterations) !== null ? `/${optionNumber(s.options?.max_iterations)}` : ''}`,
+    s.verifierPassed === true && 'verifier passed', s.documenterCompleted === true && 'documenter completed',
+    s.cancelledAt && `cancelled ${s.cancelledAt}`].filter(Boolean).join(' · ');
   rows.push(new RowNode({ id: id('phase'), label: `Phase: ${s.phase ?? 'unknown'}`, description: phaseFacts, icon: phaseIcon(s.phase),
-    tooltip: 'The phases of the session, from the spec\'s transition table: done, current, not reached yet.',
-    children: () => steps.map((step, i) => new RowNode({ id: id(`step:${i}`), label: step.phase, description: step.state === 'upcoming' ? '' : step.state, icon: stepIcon(step.state) })) }));
-  if (s.goal) rows.push(new RowNode({ id: id('goal'), label: 'Goal', description: s.goal, tooltip: s.goal, icon: new vscode.ThemeIcon('target'), file: sessionFile(s) }));
+    tooltip: 'The phases of the session as the plugin moves it: done, current, not reached yet. Exploration is a stage of PLANNING.',
+    children: () => steps.map((step, i) => new RowNode({ id: id(`step:${i}`), label: step.phase, description: stepText(step.phase, step.state, s), icon: stepIcon(step.state) })) }));
+  if (s.failureReason) {
+    rows.push(new RowNode({ id: id('failure'), label: 'Failure', description: s.failureReason, tooltip: s.failureReason,
+      icon: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')), file: sessionFile(s) }));
+  }
+  if (s.goal) {
+    rows.push(new RowNode({ id: id('goal'), label: 'Goal', description: s.goal, tooltip: [s.goal, s.goalBrief && `Brief (the plugin's naming slug): ${s.goalBrief}`].filter(Boolean).join('\n\n'),
+      icon: new vscode.ThemeIcon('target'), file: sessionFile(s) }));
+  }
   const options = optionsText(s.options);
   if (options) rows.push(new RowNode({ id: id('options'), label: 'Options', description: options, icon: new vscode.ThemeIcon('settings-gear'),
     tooltip: Object.entries(s.options ?? {}).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n') }));
   if (s.activeAgents.length) {
-    rows.push(new RowNode({ id: id('agents'), label: 'Active agents', description: s.activeAgents.map((a) => [a.agentId, a.role && `(${a.role}${a.taskId ? `, task ${a.taskId}` : ''})`].filter(Boolean).join(' ')).join(', '),
-      icon: new vscode.ThemeIcon('person') }));
+    rows.push(new RowNode({ id: id('agents'), label: 'Active agents', description: s.activeAgents.map((a) => {
+      const what = [a.role ?? a.agentType, a.taskId && `task ${a.taskId}`].filter(Boolean).join(', ');
+      return [a.agentId, what && `(${what})`].filter(Boolean).join(' ');
+    }).join(', '), icon: new vscode.ThemeIcon('person') }));
   }
+  if (s.workers.length) rows.push(workersRow(s, id));
   if (tasks.length) {
     const resolved = tasks.filter((t) => t.status === 'resolved').length;
     const blocked = tasks.filter((t) => t.blocked).length;
@@ -35,6 +46,7 @@ export function sessionRows(s: UltraworkSession, tasks: readonly UltraworkTask[]
   }
   const design = s.documents.find((d) => d.kind === 'design');
   if (design) rows.push(new RowNode({ id: id('design'), label: 'Design', description: design.title ?? 'design.md', icon: new vscode.ThemeIcon('file-text'), file: design.file }));
+  else if (s.designDoc) rows.push(designDocRow(s, id));
   const explorations = s.documents.filter((d) => d.kind === 'exploration');
   if (explorations.length) {
     rows.push(new RowNode({ id: id('exploration'), label: 'Exploration', description: `${explorations.length} document${explorations.length === 1 ? '' : 's'}`,
@@ -64,6 +76,32 @@ export function taskRows(t: UltraworkTask): UltraworkNode[] {
     ...t.logEvidence.map((e, i) => evidenceRow(e, id(`log:${i}`), null))];
   if (evidence.length) rows.push(new RowNode({ id: id('evidence'), label: 'Evidence', description: `${evidence.length}`, icon: new vscode.ThemeIcon('output'), children: () => evidence }));
   return rows;
+}
+
+/** A step's note: the exploration stage while PLANNING is current (exploration is a stage of it). */
+function stepText(phase: string, state: StepState, s: UltraworkSession): string {
+  const base = state === 'upcoming' ? '' : state;
+  return phase === 'PLANNING' && state === 'current' && s.explorationStage ? `${base} · exploration ${readable(s.explorationStage)}` : base;
+}
+
+/** The agents the plugin's SubagentStop hook recorded, each with its task and how it ended. */
+function workersRow(s: UltraworkSession, id: (part: string) => string): RowNode {
+  const counts = new Map<string, number>();
+  for (const w of s.workers) counts.set(w.status ?? 'unknown', (counts.get(w.status ?? 'unknown') ?? 0) + 1);
+  return new RowNode({ id: id('workers'), label: 'Workers', description: [...counts].map(([status, n]) => `${n} ${readable(status)}`).join(' · '),
+    icon: new vscode.ThemeIcon('organization'), children: () => s.workers.map((w, i) => new RowNode({ id: id(`worker:${i}`),
+      label: w.agentId ?? `worker ${i + 1}`, description: [w.taskId && `task ${w.taskId}`, w.status && readable(w.status), w.completedAt ?? w.startedAt].filter(Boolean).join(' · '),
+      tooltip: w.failureReason ?? undefined, icon: new vscode.ThemeIcon(w.status === 'failed' ? 'error' : 'person') })) });
+}
+
+/** `plan.design_doc`: the design document the plugin keeps in the project; opened when it lies in this workspace folder. */
+function designDocRow(s: UltraworkSession, id: (part: string) => string): RowNode {
+  const doc = s.designDoc!;
+  const base = s.workingDir && !s.workingDir.startsWith('${') ? s.workingDir : s.root;
+  const inside = containedPathSync(s.root, path.resolve(base, doc), { what: 'the workspace folder', allowRoot: true });
+  const file = inside.ok && existsSync(inside.absolute) ? inside.absolute : null;
+  return new RowNode({ id: id('design'), label: 'Design', description: doc, tooltip: inside.ok ? undefined : inside.reason,
+    icon: new vscode.ThemeIcon('file-text'), file });
 }
 
 function contextRow(s: UltraworkSession, id: (part: string) => string): RowNode {
@@ -96,7 +134,7 @@ function contextRow(s: UltraworkSession, id: (part: string) => string): RowNode 
 
 function evidenceRow(e: UltraworkEvidence, id: string, file: string | null): RowNode {
   const when = e.timestamp ? e.timestamp.replace('T', ' ').replace(/(\.\d+)?Z$/, '') : '';
-  return new RowNode({ id, label: e.summary || e.type || 'evidence', description: [e.type, e.taskId && `task ${e.taskId}`, when].filter(Boolean).join(' · '),
+  return new RowNode({ id, label: e.summary || e.type || 'evidence', description: [e.type, e.failed && 'failed', e.taskId && `task ${e.taskId}`, when].filter(Boolean).join(' · '),
     tooltip: [e.text || e.summary, e.agentId && `agent ${e.agentId}`, e.status && `status ${e.status}`].filter(Boolean).join('\n'),
     icon: new vscode.ThemeIcon(e.type === 'test_result' ? 'beaker' : e.type?.startsWith('command') ? 'terminal' : 'note'), file });
 }
@@ -108,7 +146,13 @@ function sessionFile(s: UltraworkSession): string | null {
 function optionsText(options: Readonly<Record<string, unknown>> | null): string {
   if (!options) return '';
   const o = options;
-  return [typeof o.max_workers === 'number' && `max ${o.max_workers || 'auto'} workers`, typeof o.max_iterations === 'number' && `max ${o.max_iterations} iterations`,
+  const workers = optionNumber(o.max_workers), iterations = optionNumber(o.max_iterations);
+  return [workers !== null && `max ${workers || 'auto'} workers`, iterations !== null && `max ${iterations} iterations`,
     o.auto_mode === true && 'auto', o.plan_only === true && 'plan only', o.skip_verify === true && 'skip verify', o.worktree === true && 'worktree']
     .filter(Boolean).join(' · ');
+}
+
+/** The plugin's argument parser stores numbers given on the command line as text (`--max-workers 3` → "3"). */
+function optionNumber(v: unknown): number | null {
+  return typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : null;
 }

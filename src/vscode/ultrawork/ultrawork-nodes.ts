@@ -54,7 +54,9 @@ export class SessionNode {
     const s = this.session;
     const md = new vscode.MarkdownString('', true);
     md.appendMarkdown(`**${escapeMd(s.title)}**\n\n`);
+    // The title is the goal made one line; a goal of several lines (or a very long one) is shown whole.
     if (s.goal && s.goal !== s.title) md.appendMarkdown(`${escapeMd(s.goal)}\n\n`);
+    if (s.goalBrief) md.appendMarkdown(`Brief: \`${s.goalBrief.replace(/`/g, '\'')}\`\n\n`);
     md.appendMarkdown(`Session \`${s.id}\`${s.version ? ` · schema ${escapeMd(s.version)}` : ''}\n\n`);
     md.appendMarkdown(`Phase: **${escapeMd(s.phase ?? 'unknown')}**${s.explorationStage ? ` · exploration ${escapeMd(readable(s.explorationStage))}` : ''}`);
     if (s.iteration !== null) md.appendMarkdown(` · iteration ${s.iteration}`);
@@ -63,6 +65,7 @@ export class SessionNode {
     if (s.originalDir && s.originalDir !== s.workingDir) md.appendMarkdown(`Original folder: \`${s.originalDir}\`\n\n`);
     if (s.worktree?.branch) md.appendMarkdown(`Worktree branch: \`${s.worktree.branch}\`\n\n`);
     if (s.cancelledAt) md.appendMarkdown(`Cancelled ${escapeMd(s.cancelledAt)}\n\n`);
+    if (s.failureReason) md.appendMarkdown(`Failure: ${escapeMd(s.failureReason)}\n\n`);
     if (s.startedAt) md.appendMarkdown(`Started ${escapeMd(s.startedAt)}${s.updatedAt ? ` · updated ${escapeMd(s.updatedAt)}` : ''}\n`);
     return md;
   }
@@ -77,7 +80,7 @@ export class TaskNode {
     const met = t.criteria.filter((c) => c.met).length;
     const parts = [`#${t.taskId}`, readable(t.status)];
     if (t.complexity) parts.push(t.complexity);
-    if (t.blocked) parts.push(`blocked by ${t.waitingOn.join(', ')}`);
+    if (t.blocked) parts.push(t.waitingOn.length ? `blocked by ${t.waitingOn.join(', ')}` : 'blocked');
     if (t.criteria.length) parts.push(`${met}/${t.criteria.length} criteria`);
     item.description = parts.join(' · ');
     item.iconPath = taskIcon(t.status, t.blocked);

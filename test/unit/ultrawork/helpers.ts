@@ -45,3 +45,26 @@ export function homeFor(name: 'valid' | 'broken', workspace: string, into: strin
   visit(home);
   return home;
 }
+
+/** The real-world-shape fixtures: each folder is a sessions root as the plugin lays it out, with an ABOUT.md beside the sessions. */
+export const WILD = path.join(FIXTURES, 'wild', 'ultrawork');
+
+export const WILD_FIXTURES = ['bash-scripts-v5', 'js-v6-two-logs', 'v7-worktree-documentation', 'goal-is-the-title', 'terminal-sessions'] as const;
+export type WildFixture = typeof WILD_FIXTURES[number];
+
+/**
+ * A home folder (in `into`) whose `.claude/ultrawork/sessions` is a copy of a wild fixture, with `${workspaceFolder}`
+ * in its session.json files replaced by `workspace` — the absolute path the plugin records (`process.cwd()`).
+ * The fixture's ABOUT.md comes along, at the sessions root, where the plugin keeps nothing.
+ */
+export function wildHome(name: WildFixture, workspace: string, into: string): string {
+  const home = path.join(into, 'home');
+  const sessions = path.join(home, SESSIONS);
+  cpSync(path.join(WILD, name), sessions, { recursive: true });
+  for (const session of readdirSync(sessions)) {
+    const file = path.join(sessions, session, 'session.json');
+    if (!statSync(path.join(sessions, session)).isDirectory()) continue;
+    writeFileSync(file, readFileSync(file, 'utf8').split('${workspaceFolder}').join(JSON.stringify(workspace).slice(1, -1)));
+  }
+  return home;
+}

@@ -2,30 +2,40 @@ import * as assert from 'node:assert';
 import { checkCriteria } from '../../../src/core/formats/ultrawork/criteria';
 import { phaseSteps } from '../../../src/core/formats/ultrawork/phases';
 
-const facts = { explorationComplete: false, planApproved: false, verifierPassed: false };
+const facts = { documented: false, planApproved: false, verifierPassed: false, documenterCompleted: false };
 const steps = (f: Parameters<typeof phaseSteps>[0]) => phaseSteps(f).map((s) => `${s.phase}:${s.state}`);
 
-describe('Ultrawork phase path (the spec\'s transition table)', () => {
-  it('marks the phases before the current one done and the rest upcoming; COMPLETE is done', () => {
-    assert.deepStrictEqual(steps({ ...facts, phase: 'PLANNING', version: '5.0' }),
-      ['EXPLORATION:done', 'PLANNING:current', 'EXECUTION:upcoming', 'VERIFICATION:upcoming', 'COMPLETE:upcoming']);
-    assert.deepStrictEqual(steps({ ...facts, phase: 'COMPLETE', version: '5.0' }).at(-1), 'COMPLETE:done');
+describe('Ultrawork phase path (as the plugin moves a session)', () => {
+  it('starts at PLANNING (exploration is a stage of it); the phases before the current one are done, COMPLETE is done', () => {
+    assert.deepStrictEqual(steps({ ...facts, phase: 'PLANNING' }),
+      ['PLANNING:current', 'EXECUTION:upcoming', 'VERIFICATION:upcoming', 'COMPLETE:upcoming']);
+    assert.deepStrictEqual(steps({ ...facts, phase: 'COMPLETE' }).at(-1), 'COMPLETE:done');
   });
 
-  it('has DOCUMENTATION after VERIFICATION for v7 sessions (or when a session is in it)', () => {
-    assert.deepStrictEqual(steps({ ...facts, phase: 'EXECUTION', version: '7.0' }),
-      ['EXPLORATION:done', 'PLANNING:done', 'EXECUTION:current', 'VERIFICATION:upcoming', 'DOCUMENTATION:upcoming', 'COMPLETE:upcoming']);
-    assert.ok(steps({ ...facts, phase: 'DOCUMENTATION', version: null }).includes('DOCUMENTATION:current'));
+  it('begins with EXPLORATION only for a session in that phase (the spec\'s table; the plugin never writes it)', () => {
+    assert.deepStrictEqual(steps({ ...facts, phase: 'EXPLORATION' }),
+      ['EXPLORATION:current', 'PLANNING:upcoming', 'EXECUTION:upcoming', 'VERIFICATION:upcoming', 'COMPLETE:upcoming']);
+  });
+
+  it('has DOCUMENTATION after VERIFICATION when the file carries documenter_completed (or the session is in it)', () => {
+    assert.deepStrictEqual(steps({ ...facts, phase: 'EXECUTION', documented: true }),
+      ['PLANNING:done', 'EXECUTION:current', 'VERIFICATION:upcoming', 'DOCUMENTATION:upcoming', 'COMPLETE:upcoming']);
+    assert.ok(steps({ ...facts, phase: 'DOCUMENTATION' }).includes('DOCUMENTATION:current'));
+    // A 7.0 session of plugin 1.0–1.1 went from VERIFICATION straight to COMPLETE.
+    assert.ok(!steps({ ...facts, phase: 'COMPLETE' }).some((s) => s.startsWith('DOCUMENTATION')));
   });
 
   it('FAILED and CANCELLED end the path; what the files prove finished is done, the rest unknown', () => {
-    assert.deepStrictEqual(steps({ ...facts, phase: 'FAILED', version: '5.0', explorationComplete: true, planApproved: true }),
-      ['EXPLORATION:done', 'PLANNING:done', 'EXECUTION:unknown', 'VERIFICATION:unknown', 'FAILED:failed']);
-    assert.deepStrictEqual(steps({ ...facts, phase: 'CANCELLED', version: '5.0' }).at(-1), 'CANCELLED:cancelled');
+    assert.deepStrictEqual(steps({ ...facts, phase: 'FAILED', planApproved: true }),
+      ['PLANNING:done', 'EXECUTION:unknown', 'VERIFICATION:unknown', 'FAILED:failed']);
+    assert.deepStrictEqual(steps({ ...facts, phase: 'FAILED', documented: true, verifierPassed: true }),
+      ['PLANNING:done', 'EXECUTION:done', 'VERIFICATION:done', 'DOCUMENTATION:unknown', 'FAILED:failed']);
+    assert.deepStrictEqual(steps({ ...facts, phase: 'CANCELLED' }).at(-1), 'CANCELLED:cancelled');
   });
 
-  it('keeps an unknown phase as written, at the end', () => {
-    assert.deepStrictEqual(steps({ ...facts, phase: 'REVIEW', version: '5.0' }).at(-1), 'REVIEW:unknown');
+  it('keeps an unknown phase (and the plugin\'s own `unknown`) as written, at the end', () => {
+    assert.deepStrictEqual(steps({ ...facts, phase: 'REVIEW' }).at(-1), 'REVIEW:unknown');
+    assert.deepStrictEqual(steps({ ...facts, phase: 'unknown' }).at(-1), 'unknown:unknown');
   });
 });
 
@@ -41,6 +51,12 @@ describe('Ultrawork criteria checked against evidence', () => {
       assert.strictEqual(checkCriteria(['npm test passes'], [e])[0]!.met, false, e);
     }
     assert.strictEqual(checkCriteria(['npm test passes'], ['npm test: 9 passed, 0 failed'])[0]!.met, true);
+  });
+
+  it('never counts evidence whose own fields record a failure; an entry naming the criterion meets it', () => {
+    assert.strictEqual(checkCriteria(['npm test passes'], [{ text: 'npm test: all green', failed: true }])[0]!.met, false);
+    const [c] = checkCriteria(['Rate limit documented'], [{ text: 'Added a section to docs/limits.md', criterion: 'Rate limit documented' }]);
+    assert.deepStrictEqual([c!.met, c!.evidence], [true, 'Added a section to docs/limits.md']);
   });
 
   it('names the best-matching evidence', () => {

@@ -50,15 +50,15 @@ describe('Ultrawork reader (fixture homes)', () => {
     assert.strictEqual(s.file, path.join(fixtureHome('valid'), SESSIONS, 'a1-v5-mine', 'session.json'));
   });
 
-  it('reads a v7 session: goal brief, worktree, verifier, agents, DOCUMENTATION and evidence/log.jsonl', async () => {
+  it('reads a v7 session: titled by its goal (not the brief), worktree, verifier, agents, DOCUMENTATION and evidence/log.jsonl', async () => {
     const { sessions, tasks } = await scanUltrawork(ws, fixtureHome('valid'));
     const s = sessions.get('b2-v7-mine')!;
-    assert.deepStrictEqual([s.version, s.phase, s.title, s.planningTier, s.verifierPassed, s.worktree?.branch],
-      ['7.0', 'DOCUMENTATION', 'Session list and remote sign-out', 'standard', true, 'ultrawork/session-list']);
-    assert.deepStrictEqual(s.activeAgents, [{ agentId: 'docs-1', role: 'documenter', taskId: '3', startedAt: '2026-01-17T09:58:02Z' }]);
+    assert.deepStrictEqual([s.version, s.phase, s.title, s.goalBrief, s.planningTier, s.verifierPassed, s.worktree?.branch],
+      ['7.0', 'DOCUMENTATION', 'Let users list and end their sessions', 'Session list and remote sign-out', 'standard', true, 'ultrawork/session-list']);
+    assert.deepStrictEqual(s.activeAgents, [{ agentId: 'docs-1', agentType: null, role: 'documenter', taskId: '3', startedAt: '2026-01-17T09:58:02Z' }]);
     assert.strictEqual(s.evidenceCount, 3);
     assert.strictEqual(s.evidencePartial, false);
-    assert.deepStrictEqual(s.recentEvidence.map((e) => e.summary), ['src/auth/sessions.ts', 'curl -X DELETE /auth/sessions/f9a1', 'tokenFamilies: 7 passed']);
+    assert.deepStrictEqual(s.recentEvidence.map((e) => e.summary), ['write src/auth/sessions.ts', 'curl -X DELETE /auth/sessions/f9a1', 'tokenFamilies: 7 passed']);
     // The log names task 2: its DELETE evidence meets the criterion though the task file lists none.
     const t2 = tasks.get('b2-v7-mine/2')!;
     assert.deepStrictEqual(t2.criteria.map((c) => c.met), [true]);

@@ -23,7 +23,7 @@ const DOC_HEAD_BYTES = 4096;
  */
 export class UltraworkAdapter implements SystemAdapter<UltraworkRecord> {
   readonly system = 'ultrawork' as const;
-  readonly version = 3;
+  readonly version = 4;
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const root = ctx.ultraworkSessions;

@@ -36,9 +36,23 @@ function stem(w: string): string {
 /** Evidence that reports a failure ("3 failed", "FAIL", "exit code 1") proves nothing met. */
 const FAILURE = /\b[1-9]\d*\s+(?:failed|failing|failures?|errors?)\b|\bFAIL(?:ED)?\b|\bexit(?:_| )code:?\s*[1-9]/;
 
-export function checkCriteria(criteria: readonly string[], evidence: readonly string[]): UltraworkCriterion[] {
-  const candidates = evidence.filter((e) => e.trim() && !FAILURE.test(e)).map((e) => ({ text: e, stems: stems(e) }));
+/**
+ * A piece of evidence as the criteria see it: its text; whether its own fields record a failure (a non-zero exit
+ * code, `passed: false`); and the criterion it names, when an agent wrote `{criterion, description}` into the task
+ * (the plugin's task summary ticks exactly those).
+ */
+export interface CriterionEvidence {
+  readonly text: string;
+  readonly failed?: boolean;
+  readonly criterion?: string | null;
+}
+
+export function checkCriteria(criteria: readonly string[], evidence: readonly (string | CriterionEvidence)[]): UltraworkCriterion[] {
+  const items = evidence.map((e) => (typeof e === 'string' ? { text: e } : e));
+  const candidates = items.filter((e) => e.text.trim() && !e.failed && !FAILURE.test(e.text)).map((e) => ({ ...e, stems: stems(e.text) }));
   return criteria.map((text) => {
+    const named = candidates.find((c) => c.criterion?.trim() === text.trim());
+    if (named) return { text, met: true, evidence: named.text };
     const wanted = stems(text);
     // One shared word is enough for a one-word criterion; otherwise two, so "tests" alone does not prove "API tests pass".
     const needed = Math.min(2, wanted.size);

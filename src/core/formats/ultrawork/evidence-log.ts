@@ -4,7 +4,7 @@ import { normalizeEvidence } from './evidence';
 import { EVIDENCE_TYPES } from './vocabulary';
 
 export interface EvidenceLogProblem {
-  readonly severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning' | 'info';
   /** Absolute 1-based line when the whole file was read, else null (then `fromEnd` places it). */
   readonly line: number | null;
   readonly fromEnd: number;
@@ -28,7 +28,7 @@ export interface EvidenceLogTail {
  */
 export async function readEvidenceLog(file: string, limit: number): Promise<EvidenceLogTail> {
   const scan: { value?: TailScan } = {};
-  const seen: { fromEnd: number; entry?: UltraworkEvidence; problem?: string }[] = [];
+  const seen: { fromEnd: number; entry?: UltraworkEvidence; problem?: string; severity?: 'error' | 'info' }[] = [];
   let oldest: { fromEnd: number; offset: number } | undefined;
   const unknownTypes = new Map<string, number>();
   let stopped = false;
@@ -40,12 +40,14 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
     try {
       value = JSON.parse(line.text);
     } catch (err) {
-      if (!line.unterminated) seen.push({ fromEnd: line.fromEnd, problem: `not valid JSON (${(err as Error).message})` });
+      // The plugin skips such a line too (with a warning), so its entry is lost: a real problem. A half-written last line is not.
+      if (!line.unterminated) seen.push({ fromEnd: line.fromEnd, problem: `not valid JSON (${(err as Error).message})`, severity: 'error' });
       continue;
     }
     const entry = normalizeEvidence(value);
-    seen.push(entry ? { fromEnd: line.fromEnd, entry } : { fromEnd: line.fromEnd, problem: 'an evidence line should be a JSON object' });
-    // Unknown types are kept and shown as written; one warning per type, at its oldest line read.
+    // JSON that is not an object is no entry the plugin writes; nothing of it can be shown.
+    seen.push(entry ? { fromEnd: line.fromEnd, entry } : { fromEnd: line.fromEnd, problem: 'not an evidence entry (a JSON object); skipped', severity: 'info' });
+    // Unknown types are kept and shown as written; one info per type, at its oldest line read.
     if (entry?.type && !EVIDENCE_TYPES.includes(entry.type)) unknownTypes.set(entry.type, line.fromEnd);
     if (seen.length >= limit) { stopped = true; break; }
   }
@@ -56,13 +58,14 @@ export async function readEvidenceLog(file: string, limit: number): Promise<Evid
   const numbered = complete && oldest !== undefined && (oldest.offset === 0 || seen.some((x) => x.problem) || unknownTypes.size > 0);
   const total = numbered ? oldest!.fromEnd + (oldest!.offset === 0 ? 0 : await countNewlines(file, oldest!.offset)) : null;
   const problems: EvidenceLogProblem[] = seen.filter((s) => s.problem).map((s) => ({
-    severity: 'error', fromEnd: s.fromEnd, line: total === null ? null : total - s.fromEnd + 1, message: s.problem!,
+    severity: s.severity ?? 'error', fromEnd: s.fromEnd, line: total === null ? null : total - s.fromEnd + 1, message: s.problem!,
   }));
   for (const [type, fromEnd] of unknownTypes) {
-    problems.push({ severity: 'warning', fromEnd, line: total === null ? null : total - fromEnd + 1,
+    problems.push({ severity: 'info', fromEnd, line: total === null ? null : total - fromEnd + 1,
       message: `unknown evidence type "${type}" (known: ${EVIDENCE_TYPES.join(', ')}); shown as written` });
   }
-  for (const fromEnd of state.oversized) problems.push({ severity: 'error', line: null, fromEnd, message: 'line is too long to read; skipped' });
+  // The plugin would read such a line; Baton does not, so its entry is missing from what is shown.
+  for (const fromEnd of state.oversized) problems.push({ severity: 'warning', line: null, fromEnd, message: 'line is too long to read; skipped' });
   return { size: state.size, mtimeMs: state.mtimeMs, entries: seen.flatMap((s) => (s.entry ? [s.entry] : [])), problems,
     complete };
 }

@@ -1,6 +1,9 @@
 import type { UltraworkItem } from './model';
 
-/** The Ultrawork part of `baton scan --json` (CLI.md): `file` fields are left to the caller (absolute under HOME). */
+/**
+ * The Ultrawork part of `baton scan --json` (CLI.md): `file` fields are left to the caller (absolute under HOME).
+ * A session's `title` (set by the caller from the item) is its goal; `goalBrief` is the plugin's naming slug.
+ */
 export function ultraworkItemJson(item: UltraworkItem, rel: (file: string) => string): Record<string, unknown> {
   if (item.kind === 'task') {
     return {
@@ -14,6 +17,8 @@ export function ultraworkItemJson(item: UltraworkItem, rel: (file: string) => st
     folder: rel(item.dir), version: item.version, phase: item.phase, explorationStage: item.explorationStage,
     iteration: item.iteration, goal: item.goal, goalBrief: item.goalBrief, planningTier: item.planningTier,
     workingDir: item.workingDir, originalDir: item.originalDir, worktree: item.worktree, verifierPassed: item.verifierPassed,
+    documenterCompleted: item.documenterCompleted, failureReason: item.failureReason, designDoc: item.designDoc,
+    activeAgents: item.activeAgents, workers: item.workers,
     options: item.options, startedAt: item.startedAt, updatedAt: item.updatedAt, cancelledAt: item.cancelledAt,
     assigned: item.assignment === 'workspace', tasks: item.taskIds,
     documents: item.documents.map((d) => rel(d.file)),

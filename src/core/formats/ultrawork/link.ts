@@ -62,19 +62,38 @@ function sessionItem(root: string, dir: string, g: SessionGroup, assignment: Ult
   const goal = f?.goal?.trim() || null;
   const goalBrief = f?.goal_brief?.trim() || null;
   const context = g.context?.record.fields ? contextOf(g.context.file, dir, g.context.record.fields) : null;
+  const workers = f?.workers;
   return {
-    system: 'ultrawork', kind: 'session', id: g.id, title: goalBrief ?? (goal ? oneLine(goal) : g.id), status: f?.phase ?? 'unknown',
+    system: 'ultrawork', kind: 'session', id: g.id, title: sessionTitle(goal, goalBrief, g.id), status: f?.phase ?? 'unknown',
     file: g.session?.file ?? dir, root, dir, version: f?.version ?? null, goal, goalBrief, phase: f?.phase ?? null,
     explorationStage: f?.exploration_stage ?? null, iteration: f?.iteration ?? null, planApprovedAt: f?.plan?.approved_at ?? null,
+    designDoc: f?.plan?.design_doc ?? null,
     planningTier: f?.planning_tier ?? null, options: f?.options ?? null, workingDir: f?.working_dir ?? null, originalDir: f?.original_dir ?? null,
     worktree: f?.worktree ? { branch: f.worktree.branch ?? null, path: f.worktree.path ?? null } : null,
-    verifierPassed: f?.verifier_passed ?? null,
-    activeAgents: (f?.active_agents ?? []).map((a) => ({ agentId: a.agent_id ?? null, role: a.role ?? null, taskId: a.task_id ?? null, startedAt: a.started_at ?? null })),
-    workers: f?.workers ?? null, startedAt: f?.started_at ?? null, updatedAt: f?.updated_at ?? null, cancelledAt: f?.cancelled_at ?? null,
+    verifierPassed: f?.verifier_passed ?? null, documenterCompleted: f?.documenter_completed ?? null, failureReason: f?.failure_reason ?? null,
+    activeAgents: (f?.active_agents ?? []).map((a) => ({ agentId: a.agent_id ?? null, agentType: a.agent_type ?? null, role: a.role ?? null,
+      taskId: a.task_id || null, startedAt: a.started_at ?? null })),
+    workers: Array.isArray(workers) ? workers.map((w) => ({ agentId: w.agent_id ?? null, taskId: w.task_id || null, status: w.status ?? null,
+      startedAt: w.started_at ?? null, completedAt: w.completed_at ?? null, failureReason: w.failure_reason ?? null })) : [],
+    startedAt: f?.started_at ?? null, updatedAt: f?.updated_at ?? null, cancelledAt: f?.cancelled_at ?? null,
     assignment, context, documents: documentsOf(g.docs, context), recentEvidence: evidence.slice(0, EVIDENCE_SHOWN),
     evidenceCount: evidence.length, evidencePartial: g.evidence ? !g.evidence.record.complete : false, evidenceFile: g.evidence?.file ?? null,
     taskIds, files: [...g.files].sort(),
   };
+}
+
+/** Longer goals are kept whole up to here; beyond, the title ends in an ellipsis (the goal itself is kept whole). */
+const TITLE_LIMIT = 500;
+
+/**
+ * A session is named by its goal, what the plugin's status script prints as the session's name; `goal_brief` is
+ * only the slug the plugin derives from it for branch and file names (`session-<id prefix>` when the goal is not
+ * ASCII). The goal is made one line; with no goal, the brief, then the folder name.
+ */
+export function sessionTitle(goal: string | null, goalBrief: string | null, id: string): string {
+  const line = goal?.replace(/\s+/g, ' ').trim();
+  if (line) return line.length > TITLE_LIMIT ? line.slice(0, TITLE_LIMIT - 1) + '…' : line;
+  return goalBrief ?? id;
 }
 
 function contextOf(file: string, dir: string, f: ContextFields): UltraworkContext {
@@ -86,7 +105,9 @@ function contextOf(file: string, dir: string, f: ContextFields): UltraworkContex
         outside: inside && !inside.ok ? inside.reason : null };
     }),
     expectedExplorers: f.expected_explorers ?? [], explorationComplete: f.exploration_complete ?? null,
-    keyFiles: f.key_files ?? [], patterns: f.patterns ?? [], constraints: f.constraints ?? [],
+    // The bash scripts split "a.ts, b.ts" at the comma without trimming: " b.ts" is the file b.ts.
+    keyFiles: (f.key_files ?? []).map((k) => k.trim()).filter(Boolean), patterns: (f.patterns ?? []).map((p) => p.trim()).filter(Boolean),
+    constraints: f.constraints ?? [],
   };
 }
 
@@ -98,13 +119,14 @@ function documentsOf(docs: readonly UltraworkDocument[], context: UltraworkConte
     .sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name, 'en', { numeric: true }));
 }
 
-/** Both logs, newest first (entries without a timestamp keep their place after the dated ones). */
+/**
+ * Both logs, newest first (entries without a timestamp keep their place after the dated ones). Plugins 1.0+ write
+ * an agent's completion to session.json's `evidence_log` and to `evidence/log.jsonl` alike: the same entry is
+ * counted once.
+ */
 function mergeEvidence(session: readonly UltraworkEvidence[], log: readonly UltraworkEvidence[]): UltraworkEvidence[] {
-  return [...session, ...log].map((e, i) => ({ e, i }))
+  const key = (e: UltraworkEvidence) => JSON.stringify([e.timestamp, e.type, e.agentId, e.taskId, e.status, e.summary]);
+  const inSession = new Set(session.filter((e) => e.timestamp).map(key));
+  return [...session, ...log.filter((e) => !e.timestamp || !inSession.has(key(e)))].map((e, i) => ({ e, i }))
     .sort((a, b) => (b.e.timestamp ?? '').localeCompare(a.e.timestamp ?? '') || a.i - b.i).map((x) => x.e);
-}
-
-function oneLine(text: string): string {
-  const line = text.split(/\r?\n/)[0]!.trim();
-  return line.length > 100 ? line.slice(0, 99) + '…' : line;
 }

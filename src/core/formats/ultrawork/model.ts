@@ -8,10 +8,15 @@ export interface UltraworkEvidence {
   readonly agentId: string | null;
   readonly taskId: string | null;
   readonly status: string | null;
-  /** One line to show: the summary, else the command, path or first output line. */
+  /** One line to show: the summary, else the description, command, path or first output line. */
   readonly summary: string;
   /** Everything searchable in the entry (summary, command, output), bounded: what criteria are checked against. */
   readonly text: string;
+  /**
+   * The entry records a failure (a command's non-zero `exit_code`, a test result with `passed: false`, the bash
+   * hooks' `context.success: false`, an agent that `status: "failed"`): it proves no criterion.
+   */
+  readonly failed: boolean;
 }
 
 /** A success criterion of a task and what the evidence says about it. */
@@ -48,27 +53,46 @@ export interface UltraworkContext {
  */
 export type SessionAssignment = 'workspace' | 'unassigned';
 
+/** An agent the plugin's SubagentStop hook recorded in `workers` (one per agent, its task and how it ended). */
+export interface UltraworkWorker {
+  readonly agentId: string | null;
+  readonly taskId: string | null;
+  readonly status: string | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly failureReason: string | null;
+}
+
 export interface UltraworkSession extends WorkItemBase {
   readonly system: 'ultrawork';
   readonly kind: 'session';
   /** Absolute path of the session folder. */
   readonly dir: string;
   readonly version: string | null;
+  /** What the user asked for: the session's title (the plugin's status script prints it as the session's name). */
   readonly goal: string | null;
+  /** A naming slug the plugin derives from the goal for branches and files (`session-<id prefix>` for non-ASCII goals). */
   readonly goalBrief: string | null;
   /** As written (null when session.json is missing or unreadable). */
   readonly phase: string | null;
   readonly explorationStage: string | null;
   readonly iteration: number | null;
   readonly planApprovedAt: string | null;
+  /** `plan.design_doc`: the design document in the project (path as written). */
+  readonly designDoc: string | null;
   readonly planningTier: string | null;
   readonly options: Readonly<Record<string, unknown>> | null;
   readonly workingDir: string | null;
   readonly originalDir: string | null;
   readonly worktree: { branch: string | null; path: string | null } | null;
   readonly verifierPassed: boolean | null;
-  readonly activeAgents: readonly { agentId: string | null; role: string | null; taskId: string | null; startedAt: string | null }[];
-  readonly workers: Readonly<Record<string, unknown>> | null;
+  /** `documenter_completed` (7.0 with the DOCUMENTATION phase); null when the file does not have it. */
+  readonly documenterCompleted: boolean | null;
+  /** `failure_reason` of a FAILED session. */
+  readonly failureReason: string | null;
+  /** `agentType` is what the hooks write (`ultrawork:worker`); `role`/`taskId` what older files may hold. */
+  readonly activeAgents: readonly { agentId: string | null; agentType: string | null; role: string | null; taskId: string | null; startedAt: string | null }[];
+  readonly workers: readonly UltraworkWorker[];
   readonly startedAt: string | null;
   readonly updatedAt: string | null;
   readonly cancelledAt: string | null;

@@ -50,16 +50,18 @@ function parseSession(file: string, session: string, text: string): UltraworkRec
     (fields.evidence_log ?? []).forEach((raw, i) => {
       const entry = normalizeEvidence(raw);
       if (!entry) {
-        diagnostics.push(diagnostic(SYSTEM, file, 'error', `\`evidence_log.${i}\` should be an object`, new JsonLocator(text).locate(['evidence_log', i])));
+        // No version of the plugin writes one; the plugin only counts it. Nothing of it can be shown.
+        diagnostics.push(diagnostic(SYSTEM, file, 'info', `\`evidence_log.${i}\` is not an evidence entry (an object); skipped`, new JsonLocator(text).locate(['evidence_log', i])));
         return;
       }
       evidence.push(entry);
-      // One warning per unknown type, at its first use: a long log must not flood the Problems panel.
+      // One info per unknown type, at its first use: a long log must not flood the Problems panel.
       if (entry.type && !types.has(entry.type)) { types.add(entry.type); checks.push({ path: ['evidence_log', i, 'type'], value: entry.type, known: EVIDENCE_TYPES, what: 'evidence type' }); }
     });
-    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, checks));
+    diagnostics.push(...unknownValueInfos(file, text, checks));
     if (fields.session_id && fields.session_id !== session) {
-      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `session_id "${fields.session_id}" differs from the session folder "${session}"; the folder name is used`,
+      // The plugin finds a session by its folder (the hooks' session id); the field is only printed.
+      diagnostics.push(diagnostic(SYSTEM, file, 'info', `session_id "${fields.session_id}" differs from the session folder "${session}"; the plugin and Baton use the folder name`,
         new JsonLocator(text).locate(['session_id'])));
     }
   }
@@ -70,16 +72,22 @@ function parseSession(file: string, session: string, text: string): UltraworkRec
 function parseTask(file: string, session: string, name: string, text: string): UltraworkRecord {
   const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `tasks/${name}.json`, taskSchema);
   if (fields) {
-    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [
+    diagnostics.push(...unknownValueInfos(file, text, [
       { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
       { path: ['complexity'], value: fields.complexity, known: COMPLEXITIES, what: 'complexity' },
     ]));
     if (fields.id && fields.id !== name) {
-      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `id "${fields.id}" differs from the file name "${name}.json"; the id in the file is used`,
+      // The plugin's scripts address a task by its file name (task-get/task-update read tasks/<id>.json, task-list lists file names).
+      diagnostics.push(diagnostic(SYSTEM, file, 'info', `id "${fields.id}" differs from the file name; the plugin's scripts (and Baton) call this task "${name}"`,
         new JsonLocator(text).locate(['id'])));
     }
   }
   return { kind: 'task', session, name, fields, problems: diagnostics };
+}
+
+/** Unknown enum values are shown as written; the plugin never rejects them when reading, so they are only an info. */
+function unknownValueInfos(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownJsonValueWarnings(SYSTEM, file, text, checks).map((d) => ({ ...d, severity: 'info' as const }));
 }
 
 /** The first Markdown heading (or first line) of a document, to list it by. */
@@ -93,7 +101,8 @@ export function firstHeading(text: string): string | null {
 
 /**
  * Explorer documents live in the session folder; key files in the project. A path that climbs out of where it
- * belongs (`../`, an absolute path elsewhere, `..\\`) is reported here, shown as written, and never opened.
+ * belongs (`../`, an absolute path elsewhere, `..\\`) is shown as written and never opened. The plugin itself never
+ * opens these paths, so this is only an info saying why the row does not open.
  */
 function contextPathProblems(file: string, text: string, fields: ContextFields): Diagnostic[] {
   const problems: Diagnostic[] = [];
@@ -101,13 +110,13 @@ function contextPathProblems(file: string, text: string, fields: ContextFields):
   const at = (p: (string | number)[]) => (locator ??= new JsonLocator(text)).locate(p);
   (fields.explorers ?? []).forEach((e, i) => {
     const inside = e.file ? resolveContained(path.dirname(file), e.file, { what: 'the session folder' }) : null;
-    if (inside && !inside.ok) problems.push(diagnostic(SYSTEM, file, 'warning', `explorer file ${inside.reason}; it is not opened`, at(['explorers', i, 'file'])));
+    if (inside && !inside.ok) problems.push(diagnostic(SYSTEM, file, 'info', `explorer file ${inside.reason}; it is not opened`, at(['explorers', i, 'file'])));
   });
   (fields.key_files ?? []).forEach((k, i) => {
     // Relative key files are the project's: one that climbs above it is outside whatever the project's folder is.
     if (path.isAbsolute(k) || /^~(?=$|[\\/])/.test(k)) return; // judged against the workspace folder when shown
     const inside = resolveContained(path.join(path.sep, 'project'), k, { what: 'the project folder', allowRoot: true });
-    if (!inside.ok) problems.push(diagnostic(SYSTEM, file, 'warning', `key file ${inside.reason.replace(path.join(path.sep, 'project'), 'the project folder')}; it is not opened`, at(['key_files', i])));
+    if (!inside.ok) problems.push(diagnostic(SYSTEM, file, 'info', `key file ${inside.reason.replace(path.join(path.sep, 'project'), 'the project folder')}; it is not opened`, at(['key_files', i])));
   });
   return problems;
 }
