@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
-import { AWAITING_RESUME_TEXT, tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
+import { tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
@@ -83,8 +83,8 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (wait) {
       // Answered here or in Dure's own form: the run is Dure's to pick up again, nothing is asked of the person.
       const vcr = run.vcrs.find((v) => v.vcrId === wait.vcrId);
-      rows.push(new InfoNode(`resume:${run.dir}`, `Answered${wait.crpId ? `: ${wait.crpId}` : ''}`,
-        [AWAITING_RESUME_TEXT, wait.agent && `restarts the ${wait.agent}`].filter(Boolean).join(' · '),
+      rows.push(new InfoNode(`resume:${run.dir}`, `Answered${wait.crpId ? ` ${wait.crpId}` : ''}`,
+        ['waiting for Dure to resume', wait.agent && `it restarts the ${wait.agent}`].filter(Boolean).join(' · '),
         new vscode.ThemeIcon('debug-pause', new vscode.ThemeColor('charts.blue')), vcr?.file ?? run.stateFile, undefined,
         `${wait.vcrId ?? 'The answer'} is written. Dure goes on when it resumes this run: it needs the run to stay in waiting_human ` +
         'with its pending_crp, clears pending_crp itself and moves the phase back to the agent that asked.'));

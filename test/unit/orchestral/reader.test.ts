@@ -66,7 +66,7 @@ describe('Orchestral/Dure reader', () => {
     assert.strictEqual(multi.question, 'Limit by? · Over the limit?');
   });
 
-  it('keeps unknown enum values as written, with an info at the value (never a problem)', async () => {
+  it('keeps unknown enum values as written: an info at the value, but a warning for a verdict Dure would stop on', async () => {
     ws = new TempWorkspace({
       '.orchestral/runs/run-2/state.json': json({ run_id: 'run-2', phase: 'deploying', agents: { builder: { status: 'thinking' } }, pending_crp: null }),
       '.orchestral/runs/run-2/gatekeeper/verdict.json': json({ verdict: 'SOFT_PASS', iteration: 1 }),
@@ -78,7 +78,7 @@ describe('Orchestral/Dure reader', () => {
     assert.deepStrictEqual(diagnostics.map((d) => [path.basename(d.file), d.line, d.severity, d.message.split(' (')[0]]).sort(), [
       ['state.json', 3, 'info', 'unknown phase "deploying"'],
       ['state.json', 6, 'info', 'unknown builder status "thinking"'],
-      ['verdict.json', 2, 'info', 'unknown verdict "SOFT_PASS"'],
+      ['verdict.json', 2, 'warning', 'unknown verdict "SOFT_PASS": Dure\'s verdict handler stops on it'],
     ]);
   });
 

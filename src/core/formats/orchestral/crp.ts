@@ -30,7 +30,8 @@ export function readCrp(fields: CrpFields, fallbackId: string): { content: CrpCo
     const seen = new Set<string>();
     fields.questions.forEach((q, i) => {
       const id = q.id ?? `q${i + 1}`;
-      if (q.id == null) problems.push({ path: ['questions', i], severity: 'error', message: `question ${i + 1} has no \`id\`; it cannot be answered until it has one` });
+      // Dure's form keys such an answer "undefined"; Baton cannot name it in a VCR, so it does not offer the CRP.
+      if (q.id == null) problems.push({ path: ['questions', i], severity: 'warning', message: `question ${i + 1} has no \`id\`: Dure records its answer under "undefined", and Baton cannot answer it` });
       if (seen.has(id)) problems.push({ path: ['questions', i, 'id'], severity: 'error', message: `two questions share the id "${id}"` });
       seen.add(id);
       questions.push(question(id, q.question, q.context ?? null, q.options ?? [], q.recommendation ?? null, q.required !== false, ['questions', i], problems));

@@ -61,8 +61,30 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
     kept.splice(kept.indexOf(other), 1, keep);
     byId.set(r.id, keep);
   }
+  diagnostics.push(...runListChecks(kept));
   const keptDirs = new Set(kept.map((r) => r.dir));
   return { runs: kept, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
+}
+
+/**
+ * How Dure lists runs (RunManager.listRuns): only `run-*` folders with a state.json, sorted newest first with
+ * `b.started_at.localeCompare(a.started_at)` — so with two or more runs, one without `started_at` can make the
+ * whole list fail.
+ */
+function runListChecks(runs: readonly OrchestralRun[]): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const base of ['.orchestral', '.dure'] as const) {
+    const listed = runs.filter((r) => r.base === base && r.stateFile !== null && r.id.startsWith('run-'));
+    if (listed.length > 1) {
+      for (const r of listed.filter((x) => x.startedAt === null)) {
+        found.push(diagnostic('orchestral', r.stateFile!, 'warning', 'state.json has no `started_at`: Dure sorts its runs by it, and its run list can fail on this one', { line: 1, column: 1 }));
+      }
+    }
+  }
+  for (const r of runs.filter((x) => x.stateFile !== null && !x.id.startsWith('run-'))) {
+    found.push(diagnostic('orchestral', r.dir, 'info', `run folder "${r.id}" does not start with "run-": Dure does not list it`));
+  }
+  return found;
 }
 
 function linkRun(root: string, g: RunFiles): LinkedRun {

@@ -41,11 +41,7 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
   switch (kind.kind) {
     case 'config': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `config/${kind.name}.json`, configSchema);
-      // Dure validates its config and falls back to its defaults for what does not fit: not an error, but the
-      // value written is not the one in force.
-      const config = diagnostics.map((d) => (fields && d.severity === 'error'
-        ? { ...d, severity: 'warning' as const, message: `${d.message}; Dure uses its default instead` } : d));
-      return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics: config };
+      return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics: configDiagnostics(diagnostics, fields !== undefined) };
     }
     case 'state': return parseState(file, kind.base, kind.run, text);
     case 'events': {
@@ -60,7 +56,7 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
     }
     case 'verdict': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'verdict.json', verdictSchema);
-      if (fields) diagnostics.push(...unknownValues(file, text, [{ path: ['verdict'], value: fields.verdict, known: VERDICTS, what: 'verdict' }]));
+      if (fields) diagnostics.push(...verdictDiagnostics(file, text, fields));
       return { record: { kind: 'verdict', base: kind.base, run: kind.run, fields }, diagnostics };
     }
     case 'results': {
@@ -95,7 +91,8 @@ function parseState(file: string, base: Base, run: string, text: string): Parsed
     for (const name of Object.keys(fields.agents ?? {})) {
       const inside = resolveContained(path.dirname(file), name, { what: 'the run folder' });
       if (!inside.ok || inside.relative.includes('/')) {
-        diagnostics.push(diagnostic(SYSTEM, file, 'warning', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
+        // Not one of Dure's four agents (Dure ignores it): shown, but Baton opens no folder outside the run.
+        diagnostics.push(diagnostic(SYSTEM, file, 'info', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
           new JsonLocator(text).locate(['agents', name])));
       }
     }
@@ -130,6 +127,29 @@ function parseCrpFile(file: string, base: Base, run: string, name: string, text:
     }
   }
   return { record: { kind: 'crp', base, run, name, content, hash: contentHash(text) }, diagnostics };
+}
+
+/**
+ * Dure's config loader never stops on a config file: one it cannot parse is ignored for its defaults, and values
+ * its validation rejects are replaced by defaults. The user's setting is then not the one in force: a warning.
+ */
+function configDiagnostics(diagnostics: readonly Diagnostic[], parsed: boolean): Diagnostic[] {
+  return diagnostics.map((d) => ({ ...d, severity: d.severity === 'error' ? 'warning' as const : d.severity,
+    message: `${d.message}; Dure ${parsed ? 'uses its default for this value' : 'ignores the file and uses its defaults'}` }));
+}
+
+/**
+ * The gatekeeper (a model) writes verdict.json, and Dure's verdict handler stops with "Unknown verdict" on anything
+ * but its four words (case included) — or on none: the run goes no further. That is a real problem, unlike an
+ * unknown phase or status.
+ */
+function verdictDiagnostics(file: string, text: string, fields: VerdictFields): Diagnostic[] {
+  const locator = () => new JsonLocator(text);
+  if (!fields.verdict) {
+    return [diagnostic(SYSTEM, file, 'warning', `verdict.json has no \`verdict\`: Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')})`, locator().locate(['verdict']))];
+  }
+  if (VERDICTS.includes(fields.verdict)) return [];
+  return [diagnostic(SYSTEM, file, 'warning', `unknown verdict "${fields.verdict}": Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')}); shown as written`, locator().locate(['verdict']))];
 }
 
 /**
