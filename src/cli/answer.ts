@@ -9,8 +9,9 @@ export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_I
   + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';
 
 /**
- * `baton answer`: answers a pending Orchestral/Dure CRP exactly as the inbox form does (VCR written, CRP
- * resolved, the run's pending_crp cleared). Exit 0 when written, 1 when refused, 2 for a usage error.
+ * `baton answer`: answers a pending Orchestral/Dure CRP exactly as the inbox form does, and as Dure's own answer
+ * path does (VCR written, CRP resolved; state.json is left to Dure's resume, which needs its pending_crp). Exit 0
+ * when written, 1 when refused, 2 for a usage error.
  */
 export async function answerCommand(argv: string[], out: (s: string) => void): Promise<number> {
   const { values, positionals } = parse(argv, {
@@ -51,8 +52,8 @@ export async function answerCommand(argv: string[], out: (s: string) => void): P
     return 1;
   }
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
-  out(`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved` +
-    (outcome.stateCleared ? ', pending_crp cleared in state.json.' : '.'));
+  out(`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved. ` +
+    `The run waits for Dure to resume it${target.createdBy ? ` (it restarts the ${target.createdBy})` : ''}.`);
   return 0;
 }
 

@@ -1,3 +1,4 @@
+import { AWAITING_RESUME_TEXT, dollars } from '../core/formats/orchestral/usage-text';
 import type { Decision, WorkItem } from '../core/model/work-item';
 
 /** The Orchestral/Dure lines of `baton scan`'s readable summary: runs, then the decisions waiting on a person. */
@@ -8,7 +9,14 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
     lines.push(`\norchestral: ${runs.length} run${runs.length === 1 ? '' : 's'}`);
     for (const r of runs) {
       const iteration = r.iteration !== null ? `${r.iteration}/${r.maxIterations ?? '?'}` : '';
-      const flags = [r.verdict?.verdict, r.pendingCrp && `waiting on ${r.pendingCrp}`, r.hasError && 'ERROR'].filter(Boolean);
+      const flags = [
+        r.verdict?.verdict,
+        r.awaitingResume ? `${r.awaitingResume.crpId ?? 'answered'}: ${AWAITING_RESUME_TEXT}` : r.pendingCrp && `waiting on ${r.pendingCrp}`,
+        r.minorFixAttempts ? `minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}` : '',
+        r.tokens && r.tokens.total ? `${r.tokens.total.toLocaleString('en')} tokens` : '',
+        r.costUsd ? dollars(r.costUsd) : '',
+        r.hasError && 'ERROR',
+      ].filter(Boolean);
       lines.push(`  ${r.id.padEnd(20)} ${(r.phase ?? '(no state)').padEnd(15)} ${iteration.padEnd(5)} ${r.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
     }
   }

@@ -105,15 +105,26 @@ describe('Needs you inbox in the real editor', () => {
     const outcome = await vscode.commands.executeCommand<DecisionOutcome>('baton.answerDecision',
       { id: 'crp-001', decision: 'B', rationale: 'Personal greetings read better.', appliesToFuture: true });
     assert.ok(outcome?.ok, JSON.stringify(outcome));
-    // vcr-001 is taken by the fixture's completed run: ids stay unique across runs.
-    const vcr = JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'vcr', 'vcr-002.json'), 'utf8'));
-    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: 'vcr-002', crp_id: 'crp-001', created_at: 'T', decision: 'B',
+    // Dure's own id for an answer: vcr-<epoch ms>, the moment of created_at.
+    const written = (await fs.readdir(path.join(workspaceRoot(), RUN, 'vcr'))).filter((f) => f.endsWith('.json'));
+    assert.strictEqual(written.length, 1, JSON.stringify(written));
+    const vcr = JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'vcr', written[0]!), 'utf8'));
+    assert.match(vcr.vcr_id, /^vcr-\d{13}$/);
+    assert.strictEqual(written[0], `${vcr.vcr_id}.json`);
+    assert.strictEqual(vcr.created_at, new Date(Number(vcr.vcr_id.slice(4))).toISOString());
+    assert.deepStrictEqual({ ...vcr, vcr_id: 'V', created_at: 'T' }, { vcr_id: 'V', crp_id: 'crp-001', created_at: 'T', decision: 'B',
       rationale: 'Personal greetings read better.', additional_notes: '', applies_to_future: true });
+    // state.json is Dure's to change when it resumes the run (it needs phase waiting_human and pending_crp).
     const state = await fs.readFile(path.join(workspaceRoot(), RUN, 'state.json'), 'utf8');
-    assert.strictEqual(state, originals.get(path.join(RUN, 'state.json'))!.replace('"pending_crp": "crp-001"', '"pending_crp": null'));
+    assert.strictEqual(state, originals.get(path.join(RUN, 'state.json'))!);
     assert.strictEqual(JSON.parse(await fs.readFile(path.join(workspaceRoot(), RUN, 'crp/crp-1738411590.json'), 'utf8')).status, 'resolved');
 
     assert.deepStrictEqual(api.service.decisions(), []);
+    // The Runs view shows the run as answered and waiting for Dure, not as waiting for the person.
+    const run = (await api.runs.runsTree.getChildren()).find((n) => 'run' in n && n.run.id === 'run-20260201120000')!;
+    const item = api.runs.runsTree.getTreeItem(run);
+    assert.strictEqual(item.description, 'answered, waiting for Dure to resume · iteration 1/3');
+    assert.strictEqual(item.contextValue, 'run:orchestral:waiting_human:answered');
     const snapshot = controller.snapshot();
     assert.ok(snapshot.type === 'decisions' && snapshot.decisions.length === 0);
     assert.strictEqual(api.decisions.needsYou.badge, undefined);

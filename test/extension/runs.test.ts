@@ -20,7 +20,7 @@ describe('Runs view in the real editor', () => {
     const runs = await rows(api);
     assert.deepStrictEqual(runs.map((r) => [r.label, r.description, r.context]), [
       ['A friendly greeting endpoint', 'waiting human · iteration 1/3 · 1 needs you', 'run:orchestral:waiting_human'],
-      ['run-20260131090000', 'completed · iteration 2/3 · PASS · error', 'run:orchestral:completed:error:mrp'],
+      ['run-20260131090000', 'completed · iteration 2/3 · PASS · error · $0.21', 'run:orchestral:completed:error:mrp'],
     ]);
     const children = await rows(api, runs[0]!.node);
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
@@ -36,28 +36,31 @@ describe('Runs view in the real editor', () => {
     assert.deepStrictEqual(builder.map((b) => b.label), ['done.flag', 'log.md']);
   });
 
-  it('marks the error flag, lists verdict, tests and past decisions, and opens the MRP viewer', async () => {
+  it('marks the error flag, lists usage, models, verdict, tests and past decisions, and opens the MRP viewer', async () => {
     const api = await batonApi();
     const done = (await rows(api))[1]!;
     const children = await rows(api, done.node);
+    // Dure's per-agent usage and ModelSelector models (state.json `agents.<name>.usage`, `model_selection`).
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
-      'refiner | completed',
-      'builder | completed · done',
-      'verifier | completed',
-      'gatekeeper | completed · error.flag',
+      'refiner | completed · haiku · $0.0040',
+      'builder | completed · sonnet · done · $0.15',
+      'verifier | completed · haiku · $0.012',
+      'gatekeeper | completed · sonnet · error.flag · $0.046',
+      'Usage | 59,100 tokens · $0.21',
+      'Models | medium · score 40 · dynamic',
       'Verdict PASS | iteration 2 · All tests pass.',
       'Tests | 4/4 passed · coverage 90%',
       'Decisions | 1 VCR',
       'Merge-Readiness Pack | 4/4 tests',
     ]);
     assert.match(children[3]!.context, /^agent:orchestral:completed:error$/);
-    const decisions = await rows(api, children[6]!.node);
+    const decisions = await rows(api, children[8]!.node);
     assert.deepStrictEqual(decisions.map((d) => `${d.label} | ${d.description}`),
       ['vcr-001 → crp-001 | q1 → A, q2 → A · Defaults first.', 'crp-001 | resolved · Port? · Log format?']);
     const gatekeeper = await rows(api, children[3]!.node);
     assert.deepStrictEqual(gatekeeper.map((g) => g.label), ['error.flag', 'verdict.json']);
 
-    const mrp = api.runs.runsTree.getTreeItem(children[7]!.node);
+    const mrp = api.runs.runsTree.getTreeItem(children[9]!.node);
     await vscode.commands.executeCommand(mrp.command!.command, ...(mrp.command!.arguments ?? []));
     const html = api.runs.mrp.html(path.join(workspaceRoot(), '.orchestral/runs/run-20260131090000'))!;
     assert.match(html, /<h1>Merge-Readiness Pack — config<\/h1>/);

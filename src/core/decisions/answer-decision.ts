@@ -24,6 +24,11 @@ export function decisionVersion(d: Decision): string {
   }
 }
 
+/** What happens next in Dure: its own resume restarts the agent that asked (Baton leaves state.json to it). */
+function resumeNote(agent: string | null): string {
+  return `Dure goes on when it resumes the run${agent ? ` (it restarts the ${agent})` : ''}.`;
+}
+
 /** Answers a decision in its own system's format (the inbox form, the panel and the commands all come here). */
 export async function answerDecision(d: Decision, shownVersion: string, answer: DecisionAnswer): Promise<DecisionOutcome> {
   switch (d.system) {
@@ -32,12 +37,10 @@ export async function answerDecision(d: Decision, shownVersion: string, answer: 
       const [crpHash = '', stateHash = ''] = shownVersion.split(':');
       const outcome = await answerCrp({ crpFile: d.file, crpId: d.id, runDir: d.runDir, shownCrpHash: crpHash, shownStateHash: stateHash || null }, answer);
       if (!outcome.ok) return { ok: false, message: outcome.message };
-      const stateFile = path.join(d.runDir, 'state.json');
       return {
         ok: true,
-        message: `${d.id} answered: ${outcome.vcrId} written to ${path.basename(d.runDir)}/vcr/, the CRP resolved` +
-          (outcome.stateCleared ? ' and the run no longer waits on it.' : '.'),
-        written: [outcome.vcrFile, d.file, ...(outcome.stateCleared ? [stateFile] : [])],
+        message: `${d.id} answered: ${outcome.vcrId} written to ${path.basename(d.runDir)}/vcr/, the CRP resolved; ${resumeNote(d.createdBy)}`,
+        written: [outcome.vcrFile, d.file],
       };
     }
     case 'orange': {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { containedPathSync } from '../../core/io/contained-path';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunVcr } from '../../core/formats/orchestral/model';
+import { AWAITING_RESUME_TEXT, dollars, tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { decisionText } from '../../core/formats/orchestral/vcr-text';
 import { decisionKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
@@ -29,14 +30,16 @@ export class RunNode {
     const r = this.run;
     const item = new vscode.TreeItem(r.title, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `run:${r.dir}`;
-    const parts = [r.phase ? readable(r.phase) : 'no state.json'];
+    const parts = [r.awaitingResume ? AWAITING_RESUME_TEXT : r.phase ? readable(r.phase) : 'no state.json'];
     if (r.iteration !== null) parts.push(`iteration ${r.iteration}/${r.maxIterations ?? '?'}`);
+    if (r.minorFixAttempts) parts.push(`minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}`);
     if (r.verdict) parts.push(r.verdict.verdict);
     if (r.hasError) parts.push('error');
     if (this.decisions.length) parts.push(`${this.decisions.length} needs you`);
+    if (r.costUsd) parts.push(dollars(r.costUsd));
     item.description = parts.join(' · ');
-    item.iconPath = phaseIcon(r.phase, r.hasError);
-    item.contextValue = `run:orchestral:${r.phase ?? ''}${r.hasError ? ':error' : ''}${r.mrp ? ':mrp' : ''}`;
+    item.iconPath = phaseIcon(r.phase, r.hasError, r.awaitingResume !== null);
+    item.contextValue = `run:orchestral:${r.phase ?? ''}${r.awaitingResume ? ':answered' : ''}${r.hasError ? ':error' : ''}${r.mrp ? ':mrp' : ''}`;
     return item;
   }
 
@@ -47,10 +50,28 @@ export class RunNode {
     md.appendMarkdown(`\`${r.id}\` in \`${r.base}/\`${r.runId && r.runId !== r.id ? ` (run_id \`${escape(r.runId)}\`)` : ''}\n\n`);
     md.appendMarkdown(`Phase: **${escape(r.phase ?? 'unknown')}**`);
     if (r.iteration !== null) md.appendMarkdown(` · iteration ${r.iteration} of ${r.maxIterations ?? '?'}`);
+    if (r.minorFixAttempts !== null) md.appendMarkdown(` · minor fixes ${r.minorFixAttempts} of ${r.maxMinorFixAttempts ?? '?'}`);
     md.appendMarkdown('\n\n');
-    for (const a of r.agents) md.appendMarkdown(`- ${escape(a.name)}: ${escape(a.status ?? '—')}${a.done !== null ? ' · done' : ''}${a.error !== null ? ' · **error.flag**' : ''}\n`);
+    if (r.awaitingResume) {
+      const w = r.awaitingResume;
+      md.appendMarkdown(`Answered${w.crpId ? ` (${escape(w.crpId)}${w.vcrId ? ` by ${escape(w.vcrId)}` : ''})` : ''}: waiting for Dure to resume the run` +
+        `${w.agent ? ` and restart the ${escape(w.agent)}` : ''}. Nothing waits on you.\n\n`);
+    }
+    for (const a of r.agents) {
+      md.appendMarkdown(`- ${escape(a.name)}: ${escape(a.status ?? '—')}${a.model ? ` · ${escape(a.model)}` : ''}${a.done !== null ? ' · done' : ''}` +
+        `${a.error !== null ? ' · **error.flag**' : ''}${a.usage && usageText(a.usage) ? ` · ${escape(usageText(a.usage))}` : ''}\n`);
+    }
     if (r.verdict) md.appendMarkdown(`\nVerdict: **${escape(r.verdict.verdict)}**${r.verdict.reason ? ` — ${escape(r.verdict.reason)}` : ''}\n`);
-    if (r.tokens) md.appendMarkdown(`\nTokens: ${r.tokens.total.toLocaleString('en')}${r.costUsd !== null ? ` · $${r.costUsd.toFixed(4)}` : ''}\n`);
+    if (r.tokens) {
+      const u = { tokens: r.tokens, costUsd: r.costUsd };
+      md.appendMarkdown(`\nUsage: ${escape(usageText(u) || 'nothing yet')}${r.tokens.total ? ` (${escape(tokenBreakdown(u))})` : ''}\n`);
+    }
+    if (r.modelSelection) {
+      const m = r.modelSelection;
+      md.appendMarkdown(`\nModels: ${escape([m.method, m.level, m.score !== null ? `score ${m.score}` : ''].filter(Boolean).join(' · ') || 'chosen')}` +
+        `${m.reasoning ? ` — ${escape(m.reasoning)}` : ''}\n`);
+    }
+    for (const e of r.errors.slice(-3)) md.appendMarkdown(`\nError: ${escape(e)}\n`);
     if (r.startedAt) md.appendMarkdown(`\nStarted ${escape(r.startedAt)}${r.updatedAt ? ` · updated ${escape(r.updatedAt)}` : ''}\n`);
     return md;
   }
@@ -86,9 +107,15 @@ export class AgentNode {
     const item = new vscode.TreeItem(a.name, this.hasFolder ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `agent:${this.run.dir}:${a.name}`;
     const flags = [a.done !== null && 'done', a.error !== null && 'error.flag'].filter(Boolean);
-    item.description = [a.status ?? 'not in state.json', ...flags].join(' · ');
+    const cost = a.usage?.costUsd ? dollars(a.usage.costUsd) : '';
+    item.description = [readable(a.status ?? 'not in state.json'), a.model, ...flags, cost].filter(Boolean).join(' · ');
     item.iconPath = agentIcon(a.status, a.error !== null);
-    item.tooltip = a.error !== null ? `error.flag: ${a.error || '(empty)'}` : a.completedAt ? `completed ${a.completedAt}` : a.startedAt ? `started ${a.startedAt}` : undefined;
+    item.tooltip = [
+      a.error !== null ? `error.flag: ${a.error || '(empty)'}` : a.stateError ? `error: ${a.stateError}` : '',
+      a.completedAt ? `completed ${a.completedAt}` : a.startedAt ? `started ${a.startedAt}` : '',
+      a.timeoutAt && !a.completedAt ? `times out ${a.timeoutAt}` : '',
+      a.usage && usageText(a.usage) ? `${usageText(a.usage)} (${tokenBreakdown(a.usage)})` : '',
+    ].filter(Boolean).join('\n') || undefined;
     item.contextValue = `agent:orchestral:${a.status ?? ''}${a.error !== null ? ':error' : ''}`;
     return item;
   }

@@ -12,11 +12,15 @@ const PHASE_ICONS: Record<string, [icon: string, color?: string]> = {
   failed: ['error', 'testing.iconFailed'],
 };
 
+/** Dure's AgentStatus list (src/types/index.ts), plus two words earlier Baton fixtures used. */
 const AGENT_ICONS: Record<string, [icon: string, color?: string]> = {
   pending: ['circle-large-outline'],
   running: ['sync~spin', 'charts.green'],
+  waiting_test_execution: ['beaker', 'charts.yellow'],
   completed: ['pass', 'testing.iconPassed'],
   failed: ['error', 'testing.iconFailed'],
+  timeout: ['clock', 'testing.iconFailed'],
+  waiting_human: ['bell-dot', 'list.warningForeground'],
   waiting: ['watch', 'charts.yellow'],
   skipped: ['debug-step-over'],
 };
@@ -32,8 +36,10 @@ function icon([name, color]: [string, string?]): vscode.ThemeIcon {
   return new vscode.ThemeIcon(name, color ? new vscode.ThemeColor(color) : undefined);
 }
 
-export function phaseIcon(phase: string | null, hasError: boolean): vscode.ThemeIcon {
+/** An answered run waiting for Dure to pick the answer up no longer asks for attention: no warning colour. */
+export function phaseIcon(phase: string | null, hasError: boolean, awaitingResume = false): vscode.ThemeIcon {
   if (hasError) return icon(['error', 'testing.iconFailed']);
+  if (awaitingResume) return icon(['debug-pause', 'charts.blue']);
   return icon(PHASE_ICONS[phase ?? ''] ?? ['question']);
 }
 

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
+import { tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
@@ -78,9 +79,29 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private async runChildren(node: RunNode): Promise<RunTreeNode[]> {
     const run = node.run;
     const rows: RunTreeNode[] = this.decisionsOf(run).map((d) => new DecisionRowNode(d));
+    const wait = run.awaitingResume;
+    if (wait) {
+      // Answered here or in Dure's own form: the run is Dure's to pick up again, nothing is asked of the person.
+      const vcr = run.vcrs.find((v) => v.vcrId === wait.vcrId);
+      rows.push(new InfoNode(`resume:${run.dir}`, `Answered${wait.crpId ? ` ${wait.crpId}` : ''}`,
+        ['waiting for Dure to resume', wait.agent && `it restarts the ${wait.agent}`].filter(Boolean).join(' · '),
+        new vscode.ThemeIcon('debug-pause', new vscode.ThemeColor('charts.blue')), vcr?.file ?? run.stateFile, undefined,
+        `${wait.vcrId ?? 'The answer'} is written. Dure goes on when it resumes this run: it needs the run to stay in waiting_human ` +
+        'with its pending_crp, clears pending_crp itself and moves the phase back to the agent that asked.'));
+    }
     for (const a of run.agents) {
       const agent = new AgentNode(run, a, false);
       rows.push(new AgentNode(run, a, agent.folder !== null && await isDir(agent.folder)));
+    }
+    if (run.tokens && usageText({ tokens: run.tokens, costUsd: run.costUsd })) {
+      const u = { tokens: run.tokens, costUsd: run.costUsd };
+      rows.push(new InfoNode(`usage:${run.dir}`, 'Usage', usageText(u), new vscode.ThemeIcon('dashboard'), run.stateFile, undefined, tokenBreakdown(u)));
+    }
+    if (run.modelSelection) {
+      const m = run.modelSelection;
+      const models = Object.entries(m.models).map(([agent, model]) => `${agent}: ${model}`).join(', ');
+      rows.push(new InfoNode(`models:${run.dir}`, 'Models', [m.level, m.score !== null && `score ${m.score}`, m.method].filter(Boolean).join(' · '),
+        new vscode.ThemeIcon('symbol-constant'), run.stateFile, undefined, [models, m.reasoning].filter(Boolean).join('\n')));
     }
     const verdict = verdictRow(run);
     if (verdict) rows.push(verdict);
@@ -97,7 +118,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
       rows.push(new InfoNode(`events:${run.dir}`, 'Events', `${run.events?.count ?? 0} events${last ? ` · last ${last.event}` : ''}`,
         new vscode.ThemeIcon('output'), run.eventsFile));
     }
-    const crps = run.crps.filter((c) => c.status !== 'pending');
+    const crps = run.crps.filter((c) => c.status !== 'pending' || c.answeredBy !== null);
     if (run.vcrs.length || crps.length) {
       rows.push(new SectionNode(`decisions:${run.dir}`, 'Decisions', `${run.vcrs.length} VCR${run.vcrs.length === 1 ? '' : 's'}`, new vscode.ThemeIcon('history'), [
         ...run.vcrs.map((v) => new VcrNode(v)),

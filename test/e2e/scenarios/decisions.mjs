@@ -81,12 +81,14 @@ export const scenarios = [
     if (Object.keys(vcr).join() !== 'vcr_id,crp_id,created_at,decision,rationale,additional_notes,applies_to_future') {
       throw new Error(`VCR keys: ${Object.keys(vcr).join()}`);
     }
+    // Dure's own id for an answer (vcr-<epoch ms>); state.json is left to Dure's resume, which needs pending_crp.
+    if (!/^vcr-\d{13}$/.test(vcr.vcr_id)) throw new Error(`VCR id ${vcr.vcr_id} is not vcr-<epoch ms>`);
     const state = JSON.parse(fs.readFileSync(path.join(workspace, DEMO_RUN, 'state.json'), 'utf8'));
-    if (state.pending_crp !== null) throw new Error(`pending_crp is still ${state.pending_crp}`);
+    if (state.pending_crp !== 'crp-001' || state.phase !== 'waiting_human') throw new Error(`state.json changed: ${state.phase} / ${state.pending_crp}`);
     await noCrpLeft(frame);
     const left = await crpForms(frame).count();
     if (left) throw new Error(`${left} CRP(s) still shown after answering`);
-    log(`${vcrs[0]}: decision B with the typed rationale; no CRP left in the inbox`);
+    log(`${vcrs[0]}: decision B with the typed rationale; state.json left to Dure; no CRP left in the inbox`);
   },
 
   async function aQuestionsCrpGetsOneAnswerPerQuestion({ page, workspace }) {
@@ -114,6 +116,7 @@ export const scenarios = [
     if (written.length !== 1) throw new Error(`VCRs written: ${JSON.stringify(written)}`);
     const vcr = JSON.parse(fs.readFileSync(path.join(run, 'vcr', written[0]), 'utf8'));
     if (JSON.stringify(vcr.decision) !== '{"q1":"B","q2":"A"}') throw new Error(`VCR decision: ${JSON.stringify(vcr.decision)}`);
+    if (JSON.stringify(vcr.decisions) !== '{"q1":"B","q2":"A"}') throw new Error(`VCR decisions: ${JSON.stringify(vcr.decisions)}`);
     fs.rmSync(run, { recursive: true, force: true });
     await noCrpLeft(frame);
     log(`questions[] CRP: q1 → B, q2 → A written as a map in .dure/…/vcr/${written[0]}`);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO, TempWorkspace } from '../helpers/temp-workspace';
 import { MULTI_CRP, SINGLE_CRP, json, stateJson } from './fixtures';
@@ -24,16 +24,20 @@ describe('baton answer', () => {
     const stateBefore = readFileSync(path.join(run, 'state.json'), 'utf8');
     const r = baton(['answer', 'crp-001', '--option', 'B', '--rationale', 'Exact limits matter', '--dir', ws.root]);
     assert.strictEqual(r.code, 0, r.stderr);
-    assert.match(r.stdout, /crp-001 of run-20260115143022 answered: \.orchestral\/runs\/run-20260115143022\/vcr\/vcr-002\.json written/);
-    const vcr = JSON.parse(readFileSync(path.join(run, 'vcr', 'vcr-002.json'), 'utf8'));
-    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: 'vcr-002', crp_id: 'crp-001', created_at: 'T', decision: 'B',
+    const written = /answered: \.orchestral\/runs\/run-20260115143022\/vcr\/(vcr-\d{13})\.json written, .* resolved\. The run waits for Dure to resume it \(it restarts the builder\)\./.exec(r.stdout);
+    assert.ok(written, r.stdout);
+    const vcrId = written[1]!;
+    const vcr = JSON.parse(readFileSync(path.join(run, 'vcr', `${vcrId}.json`), 'utf8'));
+    assert.deepStrictEqual({ ...vcr, created_at: 'T' }, { vcr_id: vcrId, crp_id: 'crp-001', created_at: 'T', decision: 'B',
       rationale: 'Exact limits matter', additional_notes: '', applies_to_future: false });
-    assert.match(vcr.created_at, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
+    assert.strictEqual(vcr.created_at, new Date(Number(vcrId.slice(4))).toISOString(), 'the id is the epoch ms of created_at, as Dure makes it');
     assert.strictEqual(JSON.parse(readFileSync(path.join(run, 'crp', 'crp-1736951700.json'), 'utf8')).status, 'resolved');
-    assert.strictEqual(readFileSync(path.join(run, 'state.json'), 'utf8'), stateBefore.replace('"pending_crp": "crp-001"', '"pending_crp": null'));
+    assert.strictEqual(readFileSync(path.join(run, 'state.json'), 'utf8'), stateBefore, 'state.json is left to Dure');
 
     const scan = JSON.parse(baton(['scan', ws.root, '--json', '--no-cache']).stdout);
     assert.deepStrictEqual(scan.decisions, []);
+    const waiting = scan.items.find((i: { id: string }) => i.id === 'run-20260115143022');
+    assert.deepStrictEqual([waiting.status, waiting.pendingCrp, waiting.awaitingResume], ['waiting_human', 'crp-001', { crpId: 'crp-001', vcrId, agent: 'builder' }]);
     const again = baton(['answer', 'crp-001', '--option', 'A', '--dir', ws.root]);
     assert.strictEqual(again.code, 1);
     assert.match(again.stderr, /crp-001 is not pending in run-20260110091500 \(resolved\), run-20260115143022 \(resolved\)/);
@@ -49,8 +53,9 @@ describe('baton answer', () => {
     assert.match(missing.stderr, /question q2 of crp-002 has no answer\. Nothing was written\./);
     const r = baton(['answer', 'crp-002', '--option', 'q1=B', '--option', 'q2=A', '--notes', 'n', '--applies-to-future', '--dir', ws.root]);
     assert.strictEqual(r.code, 0, r.stderr);
-    const vcr = JSON.parse(readFileSync(ws.path('.dure/runs/run-1/vcr/vcr-001.json'), 'utf8'));
-    assert.deepStrictEqual([vcr.decision, vcr.additional_notes, vcr.applies_to_future], [{ q1: 'B', q2: 'A' }, 'n', true]);
+    const [file] = readdirSync(ws.path('.dure/runs/run-1/vcr'));
+    const vcr = JSON.parse(readFileSync(ws.path(`.dure/runs/run-1/vcr/${file}`), 'utf8'));
+    assert.deepStrictEqual([vcr.decision, vcr.decisions, vcr.additional_notes, vcr.applies_to_future], [{ q1: 'B', q2: 'A' }, { q1: 'B', q2: 'A' }, 'n', true]);
   });
 
   it('refuses an unknown option (exit 1) and asks for --run when several pending CRPs share the id (exit 2)', () => {
@@ -66,7 +71,7 @@ describe('baton answer', () => {
     assert.match(unknown.stderr, /"Z" is not an option of crp-001 \(options: A, B\)/);
     const ok = baton(['answer', 'crp-001', '--option', 'A', '--run', 'run-b', '--dir', ws.root]);
     assert.strictEqual(ok.code, 0, ok.stderr);
-    assert.ok(existsSync(ws.path('.orchestral/runs/run-b/vcr/vcr-001.json')));
+    assert.strictEqual(readdirSync(ws.path('.orchestral/runs/run-b/vcr')).length, 1);
     assert.ok(!existsSync(ws.path('.orchestral/runs/run-a/vcr')));
     const none = baton(['answer', 'crp-404', '--option', 'A', '--dir', ws.root]);
     assert.strictEqual(none.code, 1);
@@ -75,7 +80,8 @@ describe('baton answer', () => {
 
   it('scan lists runs and the decisions waiting', () => {
     const r = baton(['scan', path.join(REPO, 'demo'), '--no-cache']);
-    assert.match(r.stdout, /orchestral: 2 runs\n {2}run-20260110091500 +completed +2\/3 +Rate limiting for the auth routes {2}\[PASS\]/);
+    assert.match(r.stdout, /orchestral: 2 runs\n {2}run-20260110091500 +completed +2\/3 +Rate limiting for the auth routes {2}\[PASS, 171,640 tokens, \$0\.48\]/);
+    assert.match(r.stdout, /run-20260115143022 +waiting_human +1\/3 +Login rate limit across replicas {2}\[waiting on crp-001, 56,300 tokens, \$0\.18\]/);
     assert.match(r.stdout, /needs you: 1 decision\n {2}orchestral crp-001 \(run run-20260115143022\): Where should the login rate limiter/);
   });
 });

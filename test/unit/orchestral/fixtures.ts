@@ -18,6 +18,7 @@ export const SINGLE_CRP = {
 
 export const MULTI_CRP = {
   crp_id: 'crp-002',
+  created_at: '2024-01-15T15:02:00Z',
   created_by: 'gatekeeper',
   type: 'security',
   context: 'Two security decisions.',

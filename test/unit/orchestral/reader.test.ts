@@ -49,7 +49,7 @@ describe('Orchestral/Dure reader', () => {
       '.dure/runs/run-1/crp/crp-1736951700.json': json(SINGLE_CRP),
     });
     const { decisions, diagnostics } = await scan(ws.root);
-    assert.deepStrictEqual(diagnostics.map((d) => d.message), ['run_id "run-20260115143022" differs from the run folder "run-1"; the folder name is used']);
+    assert.deepStrictEqual(diagnostics.map((d) => d.message), ['run_id "run-20260115143022" differs from the run folder "run-1": Dure lists the run by run_id and looks for it in runs/run-20260115143022/; Baton uses the folder name']);
     const byId = new Map(decisions.map((d) => [d.id, d]));
     const single = byId.get('crp-001')!;
     assert.strictEqual(path.basename(single.file), 'crp-1736951700.json');
@@ -66,7 +66,7 @@ describe('Orchestral/Dure reader', () => {
     assert.strictEqual(multi.question, 'Limit by? · Over the limit?');
   });
 
-  it('keeps unknown enum values as written, with a warning at the value', async () => {
+  it('keeps unknown enum values as written: an info at the value, but a warning for a verdict Dure would stop on', async () => {
     ws = new TempWorkspace({
       '.orchestral/runs/run-2/state.json': json({ run_id: 'run-2', phase: 'deploying', agents: { builder: { status: 'thinking' } }, pending_crp: null }),
       '.orchestral/runs/run-2/gatekeeper/verdict.json': json({ verdict: 'SOFT_PASS', iteration: 1 }),
@@ -76,9 +76,9 @@ describe('Orchestral/Dure reader', () => {
     assert.strictEqual(runs[0]!.agents[0]!.status, 'thinking');
     assert.strictEqual(runs[0]!.verdict!.verdict, 'SOFT_PASS');
     assert.deepStrictEqual(diagnostics.map((d) => [path.basename(d.file), d.line, d.severity, d.message.split(' (')[0]]).sort(), [
-      ['state.json', 3, 'warning', 'unknown phase "deploying"'],
-      ['state.json', 6, 'warning', 'unknown builder status "thinking"'],
-      ['verdict.json', 2, 'warning', 'unknown verdict "SOFT_PASS"'],
+      ['state.json', 3, 'info', 'unknown phase "deploying"'],
+      ['state.json', 6, 'info', 'unknown builder status "thinking"'],
+      ['verdict.json', 2, 'warning', 'unknown verdict "SOFT_PASS": Dure\'s verdict handler stops on it'],
     ]);
   });
 
@@ -123,7 +123,8 @@ describe('Orchestral/Dure reader', () => {
     const verdictEvent = run.events!.recent[1]!;
     assert.deepStrictEqual(verdictEvent.fields, { verdict: 'MINOR_FAIL', iteration: 1, issues: ['Retry-After header missing on 429', 'a ] b'] });
     assert.deepStrictEqual(run.events!.recent[2]!.fields, { agent: 'builder', error: { code: 'E1', text: 'x y' } });
-    assert.deepStrictEqual(diagnostics.map((d) => [path.basename(d.file), d.line, d.severity]), [['events.log', 2, 'warning']]);
+    // Dure never reads events.log back: a line it would not have written is an info, not a problem.
+    assert.deepStrictEqual(diagnostics.map((d) => [path.basename(d.file), d.line, d.severity]), [['events.log', 2, 'info']]);
   });
 
   it('reports broken files at their line and still shows everything else', async () => {

@@ -1,7 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
-import { contentHash } from '../../io/content-hash';
 import { createFileAtomic } from '../../io/create-atomic';
 import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
 import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
@@ -9,7 +8,7 @@ import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
 import type { CrpContent } from './model';
-import { nextVcrId, usedVcrIds } from './vcr-ids';
+import { nextVcrId, usedVcrIds, vcrAnswering } from './vcr-ids';
 
 /** What a person chose, as the form (or `baton answer`) collected it. */
 export interface CrpAnswer {
@@ -31,26 +30,32 @@ export interface CrpTarget {
 }
 
 export type AnswerOutcome =
-  | { readonly ok: true; readonly vcrId: string; readonly vcrFile: string; readonly stateCleared: boolean }
+  | { readonly ok: true; readonly vcrId: string; readonly vcrFile: string }
   | { readonly ok: false; readonly reason: 'changed' | 'not-pending' | 'invalid-answer' | 'unreadable'; readonly message: string };
 
-/** The VCR exactly as spec 001 shapes it; key order is the spec's. */
+/**
+ * The VCR as spec 001 shapes it and as Dure's own respond route writes it: a `questions[]` answer is also given
+ * as `decisions` (Dure's resume reads `decision`, its dashboard `decisions`). Key order is the spec's.
+ */
 export interface VcrJson {
   vcr_id: string;
   crp_id: string;
   created_at: string;
   decision: string | Record<string, string>;
+  decisions?: Record<string, string>;
   rationale: string;
   additional_notes: string;
   applies_to_future: boolean;
 }
 
 /**
- * Answers a pending CRP the way Orchestral/Dure expects: writes `vcr/<vcr_id>.json`, sets the CRP's `status` to
- * `resolved`, and clears the run's `pending_crp` when it names this CRP. Each write is atomic and changes
- * nothing else in its file. Refused — with nothing written — when the CRP or state.json is not what was shown,
- * the CRP is no longer pending, or the answer does not fit its questions. A write that finds its file changed
- * at the last moment undoes the writes before it.
+ * Answers a pending CRP exactly as Dure's own answer path does (its respond route and RunManager.saveVCR): writes
+ * `vcr/<vcr_id>.json` with `vcr_id` = `vcr-<epoch ms>`, and sets the CRP's `status` to `resolved`. state.json is
+ * left alone: Dure's resume needs `phase: waiting_human` and the `pending_crp` to find the CRP and restart the agent
+ * that asked; it clears `pending_crp` and moves `phase` on itself. Each write is atomic and changes nothing else in
+ * its file. Refused — with nothing written — when the CRP or state.json is not what was shown, the CRP is no longer
+ * pending or a VCR already answers it, or the answer does not fit its questions. A write that finds its file
+ * changed at the last moment undoes the VCR.
  */
 export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new Date()): Promise<AnswerOutcome> {
   const stateFile = path.join(target.runDir, 'state.json');
@@ -79,19 +84,24 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
   }
   const invalid = checkAnswer(content, answer.decision);
   if (invalid) return { ok: false, reason: 'invalid-answer', message: `${invalid}. Nothing was written.` };
+  // Dure goes on with the first VCR that names the CRP: a second answer would be written and never read.
+  const earlier = await vcrAnswering(target.runDir, target.crpId);
+  if (earlier) {
+    return { ok: false, reason: 'not-pending', message: `${target.crpId} is already answered by ${earlier}; Dure would go on with that answer. Nothing was written.` };
+  }
 
   // 1. The VCR: a new file under a fresh id (another writer taking the id first just moves us to the next).
   const baseDir = path.dirname(path.dirname(target.runDir));
   const vcrDir = path.join(target.runDir, 'vcr');
   await fs.mkdir(vcrDir, { recursive: true });
   const used = await usedVcrIds(baseDir);
-  let vcrId = nextVcrId(used);
+  let vcrId = nextVcrId(used, now);
   let vcrFile = path.join(vcrDir, `${vcrId}.json`);
   const vcrText = (id: string) => JSON.stringify(vcrJson(id, target.crpId, answer, content, now), null, 2) + '\n';
   for (let attempt = 0; !(await createFileAtomic(vcrFile, vcrText(vcrId))); attempt++) {
     if (attempt > 50) return { ok: false, reason: 'unreadable', message: `Could not find a free VCR id in ${vcrDir}. Nothing was written.` };
     used.add(vcrId);
-    vcrId = nextVcrId(used);
+    vcrId = nextVcrId(used, now);
     vcrFile = path.join(vcrDir, `${vcrId}.json`);
   }
 
@@ -101,30 +111,22 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
     await fs.rm(vcrFile, { force: true });
     return changed(`${crpName} changed while the answer was being written`);
   }
-
-  // 3. The run's pending_crp, when it names this CRP (a run may already wait on another one).
-  let stateCleared = false;
-  if (state.exists && pendingCrpOf(state.text) === target.crpId) {
-    const cleared = withBom(state.bom, editJsonText(state.text, [{ path: ['pending_crp'], value: null }]));
-    if (!(await replaced(stateFile, cleared, state.hash))) {
-      // Undo the CRP's status, but only over our own version of it: a newer external write stays.
-      await replaced(target.crpFile, withBom(crp.bom, crp.text), contentHash(resolvedCrp.replace(/^\ufeff/, '')));
-      await fs.rm(vcrFile, { force: true });
-      return changed(`state.json of ${path.basename(target.runDir)} changed while the answer was being written`);
-    }
-    stateCleared = true;
-  }
-  return { ok: true, vcrId, vcrFile, stateCleared };
+  return { ok: true, vcrId, vcrFile };
 }
 
-/** The VCR object in the spec's key order; a `questions[]` answer lists the questions in the CRP's order. */
+/**
+ * The VCR object in the spec's key order, with Dure's `decisions` after `decision` for a `questions[]` answer
+ * (questions in the CRP's order; one left unanswered because it is not `required` is left out, as Dure does).
+ * `created_at` is the full ISO time, as Dure writes it.
+ */
 export function vcrJson(vcrId: string, crpId: string, answer: CrpAnswer, content: CrpContent, now: Date): VcrJson {
-  const decision = typeof answer.decision === 'string' ? answer.decision
-    : Object.fromEntries(content.questions.map((q) => [q.id!, (answer.decision as Record<string, string>)[q.id!]!]));
-  return {
-    vcr_id: vcrId, crp_id: crpId, created_at: now.toISOString().replace(/\.\d{3}Z$/, 'Z'), decision,
-    rationale: answer.rationale, additional_notes: answer.additionalNotes, applies_to_future: answer.appliesToFuture,
-  };
+  const head = { vcr_id: vcrId, crp_id: crpId, created_at: now.toISOString() };
+  const tail = { rationale: answer.rationale, additional_notes: answer.additionalNotes, applies_to_future: answer.appliesToFuture };
+  if (typeof answer.decision === 'string') return { ...head, decision: answer.decision, ...tail };
+  const chosen = answer.decision;
+  const map = Object.fromEntries(content.questions.filter((q) => Object.prototype.hasOwnProperty.call(chosen, q.id!))
+    .map((q) => [q.id!, chosen[q.id!]!]));
+  return { ...head, decision: map, decisions: { ...map }, ...tail };
 }
 
 /** Why an answer does not fit the CRP's questions, or null when it does. */
@@ -145,6 +147,7 @@ export function checkAnswer(content: CrpContent, decision: CrpAnswer['decision']
   }
   for (const q of content.questions) {
     const chosen = Object.prototype.hasOwnProperty.call(decision, q.id!) ? decision[q.id!] : undefined;
+    if (chosen === undefined && !q.required) continue;
     if (chosen === undefined) return `question ${q.id} of ${content.crpId} has no answer`;
     if (!ids(q).includes(chosen)) return `"${chosen}" is not an option of question ${q.id} (options: ${ids(q).join(', ')})`;
   }
@@ -155,14 +158,6 @@ function readContent(file: string, text: string): CrpContent | string {
   const loaded = loadJsonObject('orchestral', file, text, 'the CRP');
   if (!loaded.ok) return `${path.basename(file)}: ${loaded.diagnostics[0]?.message ?? 'unreadable'}`;
   return lenientCrp(loaded.value, path.basename(file, '.json'));
-}
-
-function pendingCrpOf(text: string): unknown {
-  try {
-    return (JSON.parse(text) as { pending_crp?: unknown }).pending_crp;
-  } catch {
-    return undefined; // a state.json that is not JSON is left alone
-  }
 }
 
 /** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 
 export interface CrpProblem {
   readonly path: (string | number)[];
-  readonly severity: 'error' | 'warning';
+  readonly severity: 'error' | 'warning' | 'info';
   readonly message: string;
 }
 
@@ -17,22 +17,27 @@ type OptionFields = z.infer<typeof optionSchema>;
 export function readCrp(fields: CrpFields, fallbackId: string): { content: CrpContent; problems: CrpProblem[] } {
   const problems: CrpProblem[] = [];
   const crpId = fields.crp_id ?? fallbackId;
-  if (!fields.crp_id) problems.push({ path: [], severity: 'warning', message: `CRP has no \`crp_id\`; Baton calls it "${fallbackId}" after its file` });
+  if (!fields.crp_id) {
+    problems.push({ path: [], severity: 'warning',
+      message: `CRP has no \`crp_id\`: Dure finds a CRP by its crp_id (pending_crp and a VCR's crp_id name it), so it cannot resume from this one; Baton calls it "${fallbackId}" after its file` });
+  }
   let shape: 'single' | 'multi' = 'single';
   const questions: CrpQuestion[] = [];
   if (fields.questions && fields.questions.length) {
     shape = 'multi';
-    if (fields.question != null) problems.push({ path: ['question'], severity: 'warning', message: 'CRP has both `question` and `questions[]`; the questions are used' });
+    // Dure's form and resume use questions[] too; only its TUI headline shows `question`.
+    if (fields.question != null) problems.push({ path: ['question'], severity: 'info', message: 'CRP has both `question` and `questions[]`; the questions are asked, as Dure does' });
     const seen = new Set<string>();
     fields.questions.forEach((q, i) => {
       const id = q.id ?? `q${i + 1}`;
-      if (q.id == null) problems.push({ path: ['questions', i], severity: 'error', message: `question ${i + 1} has no \`id\`; it cannot be answered until it has one` });
+      // Dure's form keys such an answer "undefined"; Baton cannot name it in a VCR, so it does not offer the CRP.
+      if (q.id == null) problems.push({ path: ['questions', i], severity: 'warning', message: `question ${i + 1} has no \`id\`: Dure records its answer under "undefined", and Baton cannot answer it` });
       if (seen.has(id)) problems.push({ path: ['questions', i, 'id'], severity: 'error', message: `two questions share the id "${id}"` });
       seen.add(id);
-      questions.push(question(id, q.question, q.context ?? null, q.options ?? [], q.recommendation ?? null, ['questions', i], problems));
+      questions.push(question(id, q.question, q.context ?? null, q.options ?? [], q.recommendation ?? null, q.required !== false, ['questions', i], problems));
     });
   } else if (fields.question != null || fields.options) {
-    questions.push(question(null, fields.question, null, fields.options ?? [], fields.recommendation ?? null, [], problems));
+    questions.push(question(null, fields.question, null, fields.options ?? [], fields.recommendation ?? null, true, [], problems));
   } else {
     problems.push({ path: [], severity: 'error', message: 'CRP has neither `question` nor `questions[]`: there is nothing to answer' });
   }
@@ -46,8 +51,9 @@ export function readCrp(fields: CrpFields, fallbackId: string): { content: CrpCo
 }
 
 function question(id: string | null, text: string | null | undefined, context: string | null, rawOptions: readonly OptionFields[],
-  recommendation: string | null, at: (string | number)[], problems: CrpProblem[]): CrpQuestion {
-  if (!text) problems.push({ path: [...at, 'question'], severity: 'error', message: 'CRP question has no text (`question`)' });
+  recommendation: string | null, required: boolean, at: (string | number)[], problems: CrpProblem[]): CrpQuestion {
+  // Still answerable (the options are there), but nobody can tell what is being asked.
+  if (!text) problems.push({ path: [...at, 'question'], severity: 'warning', message: 'CRP question has no text (`question`)' });
   const options: CrpOption[] = [];
   const ids = new Set<string>();
   rawOptions.forEach((o, i) => {
@@ -62,9 +68,10 @@ function question(id: string | null, text: string | null | undefined, context: s
   });
   if (!options.length) problems.push({ path: [...at, 'options'], severity: 'error', message: 'CRP question has no options to choose from' });
   if (recommendation != null && !ids.has(recommendation)) {
-    problems.push({ path: [...at, 'recommendation'], severity: 'warning', message: `recommendation "${recommendation}" is not one of the options` });
+    // Dure's form then marks no option as recommended, and neither does Baton's.
+    problems.push({ path: [...at, 'recommendation'], severity: 'info', message: `recommendation "${recommendation}" is not one of the options; none is marked as recommended` });
   }
-  return { id, question: text ?? '(no question text)', context, options, recommendation };
+  return { id, question: text ?? '(no question text)', context, options, recommendation, required };
 }
 
 /** One line for lists: the question, or the questions of a multi-question CRP joined. */

@@ -26,8 +26,9 @@ const LINE = /^(\S+)\s+\[([^\]]*)\]\s+(\S+)(.*)$/;
 const KEY = /^([A-Za-z_][\w.-]*)=/;
 
 /**
- * Reads events.log leniently: every well-formed line counts, a malformed one is a warning at its line (the first
- * few are reported, then a count), and unknown levels are kept as written.
+ * Reads events.log leniently: every well-formed line counts, a malformed one is an info at its line (the first
+ * few are reported, then a count), and unknown levels are kept as written. Dure only ever appends to this log and
+ * never reads it back, so nothing in it can make Dure fail: its lines are never problems.
  */
 export function parseEventsLog(file: string, text: string): { summary: EventsSummary; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -40,8 +41,8 @@ export function parseEventsLog(file: string, text: string): { summary: EventsSum
     const event = parseEventLine(raw, i + 1);
     if (!event) {
       if (bad++ < REPORT_BAD_LINES) {
-        diagnostics.push(diagnostic('orchestral', file, 'warning',
-          'events.log line is not `timestamp [level] event key=value …`; skipped', { line: i + 1, column: 1 }));
+        diagnostics.push(diagnostic('orchestral', file, 'info',
+          'events.log line is not `timestamp [level] event key=value …`; not counted as an event', { line: i + 1, column: 1 }));
       }
       return;
     }
@@ -57,7 +58,7 @@ export function parseEventsLog(file: string, text: string): { summary: EventsSum
     if (recent.length > KEEP_RECENT) recent.shift();
   });
   if (bad > REPORT_BAD_LINES) {
-    diagnostics.push(diagnostic('orchestral', file, 'warning', `${bad - REPORT_BAD_LINES} more malformed events.log lines were skipped`));
+    diagnostics.push(diagnostic('orchestral', file, 'info', `${bad - REPORT_BAD_LINES} more events.log lines are not events`));
   }
   return { summary: { count, warnings, errors, first, recent }, diagnostics };
 }

@@ -1,20 +1,30 @@
-import type { OrchestralCrpDecision, OrchestralRun } from './model';
+import type { OrchestralCrpDecision, OrchestralRun, RunUsage } from './model';
 
 /** The Orchestral/Dure part of `baton scan --json` for a run (CLI.md): file fields are left to the caller. */
 export function orchestralRunJson(run: OrchestralRun, rel: (file: string) => string): Record<string, unknown> {
   return {
-    folder: rel(run.dir), phase: run.phase, iteration: run.iteration, maxIterations: run.maxIterations,
+    folder: rel(run.dir), runId: run.runId, phase: run.phase, iteration: run.iteration, maxIterations: run.maxIterations,
+    minorFixAttempts: run.minorFixAttempts, maxMinorFixAttempts: run.maxMinorFixAttempts,
     startedAt: run.startedAt, updatedAt: run.updatedAt,
-    agents: run.agents.map((a) => ({ name: a.name, status: a.status, done: a.done !== null, error: a.error })),
+    agents: run.agents.map((a) => ({ name: a.name, status: a.status, model: a.model, done: a.done !== null, error: a.error,
+      stateError: a.stateError, timeoutAt: a.timeoutAt, ...usageJson(a.usage) })),
     pendingCrp: run.pendingCrp,
-    crps: run.crps.map((c) => ({ id: c.crpId, status: c.status, file: rel(c.file) })),
-    vcrs: run.vcrs.map((v) => ({ id: v.vcrId, crp: v.crpId, decision: v.decision, file: rel(v.file) })),
+    // Answered, waiting for Dure to resume the run: it no longer waits on a person.
+    awaitingResume: run.awaitingResume,
+    crps: run.crps.map((c) => ({ id: c.crpId, status: c.status, createdBy: c.createdBy, answeredBy: c.answeredBy, file: rel(c.file) })),
+    vcrs: run.vcrs.map((v) => ({ id: v.vcrId, crp: v.crpId, decision: v.decision, createdAt: v.createdAt, file: rel(v.file) })),
     verdict: run.verdict?.verdict ?? null,
     tests: run.results ? { total: run.results.total, passed: run.results.passed, failed: run.results.failed, coverage: run.results.coverage } : null,
     mrp: run.mrp ? rel(run.mrp.file) : null,
     hasError: run.hasError,
+    errors: run.errors,
+    modelSelection: run.modelSelection,
     tokens: run.tokens, costUsd: run.costUsd,
   };
+}
+
+function usageJson(u: RunUsage | null): { tokens: RunUsage['tokens'] | null; costUsd: number | null } {
+  return { tokens: u?.tokens ?? null, costUsd: u?.costUsd ?? null };
 }
 
 /**
@@ -29,7 +39,7 @@ export function orchestralDecisionJson(d: OrchestralCrpDecision, rel: (file: str
     options: single ? single.options.map(optionJson) : [],
     recommendation: single ? single.recommendation : null,
     ...(d.shape === 'multi' ? { questions: d.questions.map((q) => ({ id: q.id, question: q.question, context: q.context,
-      options: q.options.map(optionJson), recommendation: q.recommendation })) } : {}),
+      options: q.options.map(optionJson), recommendation: q.recommendation, required: q.required })) } : {}),
     file: rel(d.file),
   };
 }

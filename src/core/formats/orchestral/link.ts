@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
-import { tokenTotals, type TokenTotals } from '../../model/tokens';
 import { crpHeadline } from './crp';
-import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunMrp, RunVcr } from './model';
+import type { LinkedRun, RunLinkCache } from './link-cache';
+import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
 import { runFolder, type Base } from './paths';
 import type { OrchestralRecord } from './records';
-import type { StateFields } from './schemas';
+import { resumeWait, vcrFor } from './resume';
+import type { ModelSelectionFields, StateFields } from './schemas';
+import { agentUsage, runUsage, totalUsage } from './usage';
 import { AGENTS } from './vocabulary';
-import type { LinkedRun, RunLinkCache } from './link-cache';
 
 export interface OrchestralFileRecord {
   readonly file: string;
@@ -25,8 +26,8 @@ interface RunFiles {
 
 /**
  * Groups per-file records into runs (one per `runs/<run>/` folder of `.orchestral/` or `.dure/`) and their
- * pending CRPs into decisions. A CRP is found by its `crp_id`, not its file name; two CRPs of one run sharing an
- * id are reported and only the first (by file name) is offered for an answer.
+ * unanswered CRPs into decisions. A CRP is found by its `crp_id`, not its file name; two CRPs of one run sharing
+ * an id are reported and only the first (by file name) is offered for an answer.
  */
 export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[], cache?: RunLinkCache): { runs: OrchestralRun[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
@@ -49,19 +50,41 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
     decisions.push(...linked.decisions);
     diagnostics.push(...linked.diagnostics);
   }
-  // The same run folder in .orchestral/ and .dure/ (a half-done rename): Dure's copy is the current one.
+  // The same run folder in .orchestral/ and .dure/ (a half-done rename): Dure reads only .dure/, so that copy is shown.
   const byId = new Map<string, OrchestralRun>();
   const kept: OrchestralRun[] = [];
   for (const r of runs) {
     const other = byId.get(r.id);
     if (!other) { byId.set(r.id, r); kept.push(r); continue; }
     const [keep, drop] = r.base === '.dure' ? [r, other] : [other, r];
-    diagnostics.push(diagnostic('orchestral', drop.dir, 'warning', `run ${r.id} exists in both .orchestral/ and .dure/; the .dure/ copy is shown`));
+    diagnostics.push(diagnostic('orchestral', drop.dir, 'info', `run ${r.id} exists in both .orchestral/ and .dure/; the .dure/ copy (the one Dure reads) is shown`));
     kept.splice(kept.indexOf(other), 1, keep);
     byId.set(r.id, keep);
   }
+  diagnostics.push(...runListChecks(kept));
   const keptDirs = new Set(kept.map((r) => r.dir));
   return { runs: kept, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
+}
+
+/**
+ * How Dure lists runs (RunManager.listRuns): only `run-*` folders with a state.json, sorted newest first with
+ * `b.started_at.localeCompare(a.started_at)` — so with two or more runs, one without `started_at` can make the
+ * whole list fail.
+ */
+function runListChecks(runs: readonly OrchestralRun[]): Diagnostic[] {
+  const found: Diagnostic[] = [];
+  for (const base of ['.orchestral', '.dure'] as const) {
+    const listed = runs.filter((r) => r.base === base && r.stateFile !== null && r.id.startsWith('run-'));
+    if (listed.length > 1) {
+      for (const r of listed.filter((x) => x.startedAt === null)) {
+        found.push(diagnostic('orchestral', r.stateFile!, 'warning', 'state.json has no `started_at`: Dure sorts its runs by it, and its run list can fail on this one', { line: 1, column: 1 }));
+      }
+    }
+  }
+  for (const r of runs.filter((x) => x.stateFile !== null && !x.id.startsWith('run-'))) {
+    found.push(diagnostic('orchestral', r.dir, 'info', `run folder "${r.id}" does not start with "run-": Dure does not list it`));
+  }
+  return found;
 }
 
 function linkRun(root: string, g: RunFiles): LinkedRun {
@@ -75,7 +98,9 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
   const events = one('events');
   const briefing = one('briefing');
   const title = briefing?.record.title ?? g.run;
-  const agents = agentsOf(s, all('flag'));
+  const modelSelection = modelsOf(s.model_selection ?? one('models')?.record.fields);
+  const agents = agentsOf(s, all('flag'), modelSelection);
+  const vcrs = all('vcr').filter((f) => f.record.fields).map((f) => vcrOf(f));
 
   // CRPs by crp_id: the first file (by name) wins a shared id.
   const crps = new Map<string, Of<'crp'>>();
@@ -84,21 +109,31 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
     if (!content) continue;
     const first = crps.get(content.crpId);
     if (first) {
+      // Dure resolves and resumes from only one of them: the other would stay unanswered for good.
       diagnostics.push(diagnostic('orchestral', f.file, 'error',
         `crp_id "${content.crpId}" is also used by ${path.basename(first.file)} in this run; only that one can be answered`, { line: 1, column: 1 }));
       continue;
     }
     crps.set(content.crpId, f);
   }
+  const contents = new Map([...crps].map(([id, f]) => [id, f.record.content!]));
   const pendingCrp = s.pending_crp ?? null;
   if (pendingCrp && !crps.has(pendingCrp) && state) {
-    diagnostics.push(diagnostic('orchestral', state.file, 'warning', `pending_crp names ${pendingCrp}, but no CRP in crp/ has that crp_id`));
+    diagnostics.push(diagnostic('orchestral', state.file, 'warning', `pending_crp names ${pendingCrp}, but no CRP in crp/ has that crp_id: Dure cannot show it or resume the run from it`));
   }
+  diagnostics.push(...unsortable('CRP', all('crp').filter((f) => f.record.content).map((f) => ({ file: f.file, createdAt: f.record.content!.createdAt }))));
+  diagnostics.push(...unsortable('VCR', all('vcr').filter((f) => f.record.fields).map((f) => ({ file: f.file, createdAt: f.record.fields!.created_at ?? null }))));
 
   const decisions: OrchestralCrpDecision[] = [];
   for (const [crpId, f] of crps) {
     const c = f.record.content!;
     if (c.status !== 'pending' || !c.questions.length) continue;
+    const answer = vcrFor(crpId, vcrs);
+    if (answer) {
+      // Dure calls a CRP unresolved exactly when no VCR names it; a second answer would never be read.
+      diagnostics.push(diagnostic('orchestral', f.file, 'info', `CRP still says pending, but ${answer.vcrId} answers it; shown as answered, as Dure treats it`, { line: 1, column: 1 }));
+      continue;
+    }
     const base = {
       system: 'orchestral', kind: 'crp', ref: `${runFolder(g.base, g.run)}/${crpId}`, root, file: f.file,
     } as const;
@@ -113,15 +148,21 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
   const results = one('results');
   const evidence = all('evidence').sort((a, b) => Number(a.record.legacy) - Number(b.record.legacy))[0];
   const phase = s.phase ?? null;
+  const usage = runUsage(s);
   const run: OrchestralRun = {
     system: 'orchestral', kind: 'run', id: g.run, root, base: g.base, dir,
     title, status: phase ?? '', file: state?.file ?? g.files[0]!.file,
     runId: s.run_id ?? null, phase, iteration: s.iteration ?? null, maxIterations: s.max_iterations ?? null,
+    minorFixAttempts: s.minor_fix_attempts ?? null, maxMinorFixAttempts: s.max_minor_fix_attempts ?? null,
     startedAt: s.started_at ?? null, updatedAt: s.updated_at ?? null,
-    agents, pendingCrp,
-    crps: [...crps.values()].map((f) => ({ crpId: f.record.content!.crpId, status: f.record.content!.status,
-      question: crpHeadline(f.record.content!), file: f.file })),
-    vcrs: all('vcr').filter((f) => f.record.fields).map((f) => vcrOf(f)),
+    agents, pendingCrp, awaitingResume: resumeWait(phase, pendingCrp, contents, vcrs), modelSelection,
+    errors: (s.errors ?? []).map(issueText),
+    lastEvent: s.last_event?.type ? { type: s.last_event.type, agent: s.last_event.agent ?? null, timestamp: s.last_event.timestamp ?? null } : null,
+    crps: [...crps.values()].map((f) => {
+      const c = f.record.content!;
+      return { crpId: c.crpId, status: c.status, question: crpHeadline(c), createdBy: c.createdBy, answeredBy: vcrFor(c.crpId, vcrs)?.vcrId ?? null, file: f.file };
+    }),
+    vcrs,
     verdict: verdict?.record.fields?.verdict ? {
       verdict: verdict.record.fields.verdict, iteration: verdict.record.fields.iteration ?? null,
       reason: verdict.record.fields.reason ?? null, issues: (verdict.record.fields.issues ?? []).map(issueText), file: verdict.file,
@@ -131,19 +172,20 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
       skipped: results.record.fields.skipped ?? null, coverage: results.record.fields.coverage ?? null, file: results.file,
     } : null,
     mrp: evidence?.record.fields ? mrpOf(evidence) : null,
-    tokens: tokensOf(s), costUsd: s.usage?.total?.cost_usd ?? null,
+    tokens: usage?.tokens ?? null, costUsd: usage?.costUsd ?? null,
     events: events ? { count: events.record.summary.count, warnings: events.record.summary.warnings,
       errors: events.record.summary.errors, recent: events.record.summary.recent } : null,
     hasError: agents.some((a) => a.error !== null) || phase === 'failed',
     stateFile: state?.file ?? null, eventsFile: events?.file ?? null,
     files: g.files.map((f) => f.file).sort(),
   };
-  if (!state) diagnostics.push(diagnostic('orchestral', dir, 'warning', `run ${g.run} has no state.json; its phase is unknown`));
+  // Dure lists only run folders with a state.json; this one is shown, but Dure does not list it.
+  if (!state) diagnostics.push(diagnostic('orchestral', dir, 'info', `run ${g.run} has no state.json (Dure does not list it); its phase is unknown`));
   return { run, decisions, diagnostics };
 }
 
 /** The agents state.json names, in pipeline order, with their done/error flags (briefing/ is the refiner's folder). */
-function agentsOf(s: StateFields, flags: readonly Of<'flag'>[]): RunAgent[] {
+function agentsOf(s: StateFields, flags: readonly Of<'flag'>[], models: RunModelSelection | null): RunAgent[] {
   const flagAgent = (a: string) => (a === 'briefing' ? 'refiner' : a);
   const names = new Set([...AGENTS.filter((a) => s.agents?.[a] || flags.some((f) => flagAgent(f.record.agent) === a)),
     ...Object.keys(s.agents ?? {}), ...flags.map((f) => flagAgent(f.record.agent))]);
@@ -154,32 +196,47 @@ function agentsOf(s: StateFields, flags: readonly Of<'flag'>[]): RunAgent[] {
     const error = flag('error');
     return {
       name, status: a?.status ?? null, startedAt: a?.started_at ?? null, completedAt: a?.completed_at ?? null,
+      timeoutAt: a?.timeout_at ?? null, stateError: a?.error == null ? null : issueText(a.error),
+      usage: agentUsage(a?.usage ?? s.usage?.by_agent?.[name]),
+      model: models && Object.prototype.hasOwnProperty.call(models.models, name) ? models.models[name]! : null,
       done: done ? done.record.text : null, error: error ? error.record.text : null,
       doneFile: done?.file ?? null, errorFile: error?.file ?? null,
     };
   });
 }
 
+function modelsOf(m: ModelSelectionFields | null | undefined): RunModelSelection | null {
+  if (!m) return null;
+  return {
+    method: m.selection_method ?? null, level: m.analysis?.level ?? null, score: m.analysis?.overall_score ?? null,
+    reasoning: m.analysis?.reasoning ?? null, models: m.models ?? {},
+  };
+}
+
 function vcrOf(f: Of<'vcr'>): RunVcr {
   const v = f.record.fields!;
   return { vcrId: v.vcr_id ?? f.record.name.replace(/\.json$/, ''), crpId: v.crp_id ?? null, createdAt: v.created_at ?? null,
-    decision: v.decision ?? null, rationale: v.rationale ?? null, additionalNotes: v.additional_notes ?? null,
-    appliesToFuture: v.applies_to_future ?? null, file: f.file };
+    decision: v.decision ?? v.decisions ?? null, decisions: v.decisions ?? null, rationale: v.rationale ?? null,
+    additionalNotes: v.additional_notes ?? null, appliesToFuture: v.applies_to_future ?? null, file: f.file };
 }
 
 function mrpOf(f: Of<'evidence'>): RunMrp {
   const e = f.record.fields!;
   return {
-    file: f.file, legacy: f.record.legacy,
+    file: f.file, legacy: f.record.legacy, usage: totalUsage(e.usage?.total),
     tests: e.tests ? { total: e.tests.total ?? null, passed: e.tests.passed ?? null, failed: e.tests.failed ?? null, coverage: e.tests.coverage ?? null } : null,
     filesChanged: e.files_changed ?? [], decisions: e.decisions ?? [], iterations: e.iterations ?? null, logs: e.logs ?? {},
   };
 }
 
-function tokensOf(s: StateFields): TokenTotals | null {
-  const t = s.usage?.total;
-  if (!t) return null;
-  return tokenTotals(t.input_tokens ?? 0, t.output_tokens ?? 0, t.cache_creation_tokens ?? 0, t.cache_read_tokens ?? 0);
+/**
+ * Dure sorts a run's CRPs (and VCRs) with `a.created_at.localeCompare(b.created_at)`: with two or more, one
+ * without a created_at can throw, and then Dure's listing fails (its resume and its CRP view use it).
+ */
+function unsortable(what: 'CRP' | 'VCR', records: readonly { file: string; createdAt: string | null }[]): Diagnostic[] {
+  if (records.length < 2) return [];
+  return records.filter((r) => r.createdAt === null).map((r) => diagnostic('orchestral', r.file, 'warning',
+    `${what} has no \`created_at\`: Dure sorts the run's ${what}s by it, and its listing of them can fail on this one`, { line: 1, column: 1 }));
 }
 
 function issueText(issue: unknown): string {

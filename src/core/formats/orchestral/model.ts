@@ -20,6 +20,8 @@ export interface CrpQuestion {
   readonly context: string | null;
   readonly options: readonly CrpOption[];
   readonly recommendation: string | null;
+  /** false: Dure's respond route accepts the CRP without an answer to this question. */
+  readonly required: boolean;
 }
 
 /** A CRP as read: either shape, normalised to a list of questions. */
@@ -53,18 +55,59 @@ export interface OrchestralCrpDecision extends DecisionBase, CrpContent {
 
 export type OrchestralDecision = OrchestralCrpDecision;
 
+/** Tokens and cost of one agent or a whole run, as Dure's UsageTracker counts them. */
+export interface RunUsage {
+  /** Claude's `input_tokens` exclude the cache, so `total` = input + output + cache writes + cache reads. */
+  readonly tokens: TokenTotals;
+  readonly costUsd: number | null;
+}
+
 export interface RunAgent {
   readonly name: string;
   /** As written in state.json (null when state.json does not name the agent). */
   readonly status: string | null;
   readonly startedAt: string | null;
   readonly completedAt: string | null;
+  /** `timeout_at`: when Dure gives up on the agent. */
+  readonly timeoutAt: string | null;
+  /** state.json's `error` for the agent (Dure records why it failed, e.g. `stopped_by_user`). */
+  readonly stateError: string | null;
+  /** `agents.<name>.usage` (null before the agent's first run finished). */
+  readonly usage: RunUsage | null;
+  /** The model Dure's ModelSelector gave the agent (haiku, sonnet, opus), when the run records it. */
+  readonly model: string | null;
   /** The content of `<agent>/done.flag` (a timestamp), when the flag exists. */
   readonly done: string | null;
-  /** The content of `<agent>/error.flag` (what went wrong), when the flag exists ('' for an empty flag). */
+  /**
+   * What `<agent>/error.flag` says went wrong, when the flag exists ('' for an empty flag): Dure writes a JSON
+   * `{ error_type, message, … }`, shown as "error_type: message"; any other content is shown as it is.
+   */
   readonly error: string | null;
   readonly doneFile: string | null;
   readonly errorFile: string | null;
+}
+
+/** Dure's ModelSelector result: the models per agent and why (state.json `model_selection` or model-selection.json). */
+export interface RunModelSelection {
+  readonly method: string | null;
+  readonly level: string | null;
+  readonly score: number | null;
+  readonly reasoning: string | null;
+  readonly models: Readonly<Record<string, string>>;
+}
+
+/**
+ * A run a person has answered that Dure has not picked up yet. Dure's own answer path writes the VCR and marks the
+ * CRP resolved, then its orchestrator resumes the run: it needs `phase: waiting_human` and the `pending_crp` to
+ * know which agent asked, clears `pending_crp` itself and moves `phase` back to that agent's phase.
+ */
+export interface RunResumeWait {
+  /** The answered CRP (`pending_crp`), null when state.json names none. */
+  readonly crpId: string | null;
+  /** The VCR that answers it, when one does. */
+  readonly vcrId: string | null;
+  /** The agent Dure restarts (the CRP's `created_by`). */
+  readonly agent: string | null;
 }
 
 export interface RunVerdict {
@@ -88,6 +131,8 @@ export interface RunMrp {
   /** evidence.json, or the older mrp.json. */
   readonly file: string;
   readonly legacy: boolean;
+  /** The MRPGenerator's copy of the run's usage totals. */
+  readonly usage: RunUsage | null;
   readonly tests: { total: number | null; passed: number | null; failed: number | null; coverage: number | null } | null;
   readonly filesChanged: readonly string[];
   readonly decisions: readonly string[];
@@ -99,6 +144,9 @@ export interface RunCrpSummary {
   readonly crpId: string;
   readonly status: string;
   readonly question: string;
+  readonly createdBy: string | null;
+  /** The first VCR (by created_at, as Dure picks it) whose crp_id names this CRP. */
+  readonly answeredBy: string | null;
   readonly file: string;
 }
 
@@ -106,7 +154,10 @@ export interface RunVcr {
   readonly vcrId: string;
   readonly crpId: string | null;
   readonly createdAt: string | null;
+  /** `decision`, or Dure's `decisions` map when `decision` is missing. */
   readonly decision: string | Readonly<Record<string, string>> | null;
+  /** Dure's `decisions` map (question id → option id), as written. */
+  readonly decisions: Readonly<Record<string, string>> | null;
   readonly rationale: string | null;
   readonly additionalNotes: string | null;
   readonly appliesToFuture: boolean | null;
@@ -124,15 +175,25 @@ export interface OrchestralRun extends WorkItemBase {
   readonly phase: string | null;
   readonly iteration: number | null;
   readonly maxIterations: number | null;
+  /** Gatekeeper MINOR_FAIL fixes tried in this iteration, and how many Dure allows before a full rebuild. */
+  readonly minorFixAttempts: number | null;
+  readonly maxMinorFixAttempts: number | null;
   readonly startedAt: string | null;
   readonly updatedAt: string | null;
   readonly agents: readonly RunAgent[];
   readonly pendingCrp: string | null;
+  /** Answered, waiting for Dure to resume the run (not waiting for a person any more). */
+  readonly awaitingResume: RunResumeWait | null;
+  readonly modelSelection: RunModelSelection | null;
+  /** state.json `errors` (Dure appends "agent: message" as agents fail). */
+  readonly errors: readonly string[];
+  readonly lastEvent: { readonly type: string; readonly agent: string | null; readonly timestamp: string | null } | null;
   readonly crps: readonly RunCrpSummary[];
   readonly vcrs: readonly RunVcr[];
   readonly verdict: RunVerdict | null;
   readonly results: RunTestResults | null;
   readonly mrp: RunMrp | null;
+  /** state.json `usage` totals (Dure's `total_*`), or the sum of the agents' usage when the totals are missing. */
   readonly tokens: TokenTotals | null;
   readonly costUsd: number | null;
   readonly events: { count: number; warnings: number; errors: number; recent: readonly RunEvent[] } | null;

@@ -11,7 +11,7 @@ export const AGENT_DIRS = ['refiner', 'builder', 'verifier', 'gatekeeper'] as co
 
 export type OrchestralFileKind =
   | { readonly kind: 'config'; readonly base: Base; readonly name: string }
-  | { readonly kind: 'state' | 'events' | 'briefing' | 'verdict' | 'results'; readonly base: Base; readonly run: string }
+  | { readonly kind: 'state' | 'events' | 'briefing' | 'verdict' | 'results' | 'models'; readonly base: Base; readonly run: string }
   | { readonly kind: 'crp' | 'vcr'; readonly base: Base; readonly run: string; readonly name: string }
   | { readonly kind: 'evidence'; readonly base: Base; readonly run: string; readonly legacy: boolean }
   | { readonly kind: 'flag'; readonly base: Base; readonly run: string; readonly agent: string; readonly flag: 'done' | 'error' };
@@ -35,6 +35,8 @@ export function classifyOrchestralPath(rel: string): OrchestralFileKind | undefi
     case 'briefing/raw.md': return { kind: 'briefing', base, run };
     case 'gatekeeper/verdict.json': return { kind: 'verdict', base, run };
     case 'verifier/results.json': return { kind: 'results', base, run };
+    // Dure's ModelSelector result, kept beside state.json so a resumed run keeps its models.
+    case 'model-selection.json': return { kind: 'models', base, run };
     case 'mrp/evidence.json': return { kind: 'evidence', base, run, legacy: false };
     // The older layout: one mrp.json (in mrp/ or beside state.json).
     case 'mrp/mrp.json': case 'mrp.json': return { kind: 'evidence', base, run, legacy: true };

@@ -2,14 +2,17 @@ import path from 'node:path';
 import { resolveContained } from '../../io/contained-path';
 import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import type { EnumCheck } from '../common/enum-check';
 import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
 import { readCrp } from './crp';
 import { parseEventsLog, type EventsSummary } from './events';
 import type { CrpContent } from './model';
 import type { Base, OrchestralFileKind } from './paths';
-import { configSchema, crpSchema, evidenceSchema, resultsSchema, stateSchema, vcrSchema, verdictSchema, type ConfigFields,
-  type EvidenceFields, type ResultsFields, type StateFields, type VcrFields, type VerdictFields } from './schemas';
-import { AGENT_STATUSES, CRP_STATUSES, PHASES, VERDICTS } from './vocabulary';
+import { errorFlagText } from './flags';
+import { configSchema, crpSchema, evidenceSchema, modelSelectionSchema, resultsSchema, stateSchema, vcrSchema, verdictSchema,
+  type ConfigFields, type EvidenceFields, type ModelSelectionFields, type ResultsFields, type StateFields, type VcrFields,
+  type VerdictFields } from './schemas';
+import { AGENT_STATUSES, AGENTS, CRP_STATUSES, PHASES, VERDICTS } from './vocabulary';
 
 /** What one Orchestral/Dure file contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrchestralRecord =
@@ -21,6 +24,7 @@ export type OrchestralRecord =
   | { readonly kind: 'vcr'; readonly base: Base; readonly run: string; readonly name: string; readonly fields: VcrFields | undefined }
   | { readonly kind: 'verdict'; readonly base: Base; readonly run: string; readonly fields: VerdictFields | undefined }
   | { readonly kind: 'results'; readonly base: Base; readonly run: string; readonly fields: ResultsFields | undefined }
+  | { readonly kind: 'models'; readonly base: Base; readonly run: string; readonly fields: ModelSelectionFields | undefined }
   | { readonly kind: 'evidence'; readonly base: Base; readonly run: string; readonly legacy: boolean; readonly fields: EvidenceFields | undefined }
   | { readonly kind: 'flag'; readonly base: Base; readonly run: string; readonly agent: string; readonly flag: 'done' | 'error'; readonly text: string };
 
@@ -37,7 +41,7 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
   switch (kind.kind) {
     case 'config': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `config/${kind.name}.json`, configSchema);
-      return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics };
+      return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics: configDiagnostics(diagnostics, fields !== undefined) };
     }
     case 'state': return parseState(file, kind.base, kind.run, text);
     case 'events': {
@@ -52,27 +56,33 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
     }
     case 'verdict': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'verdict.json', verdictSchema);
-      if (fields) diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [{ path: ['verdict'], value: fields.verdict, known: VERDICTS, what: 'verdict' }]));
+      if (fields) diagnostics.push(...verdictDiagnostics(file, text, fields));
       return { record: { kind: 'verdict', base: kind.base, run: kind.run, fields }, diagnostics };
     }
     case 'results': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'results.json', resultsSchema);
       return { record: { kind: 'results', base: kind.base, run: kind.run, fields }, diagnostics };
     }
+    case 'models': {
+      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'model-selection.json', modelSelectionSchema);
+      return { record: { kind: 'models', base: kind.base, run: kind.run, fields }, diagnostics };
+    }
     case 'evidence': {
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, path.basename(file), evidenceSchema);
       return { record: { kind: 'evidence', base: kind.base, run: kind.run, legacy: kind.legacy, fields }, diagnostics };
     }
-    case 'flag':
+    case 'flag': {
+      const shown = kind.flag === 'error' ? errorFlagText(text) : text.trim();
       return { record: { kind: 'flag', base: kind.base, run: kind.run, agent: kind.agent, flag: kind.flag,
-        text: text.trim().slice(0, FLAG_TEXT_LIMIT) }, diagnostics: [] };
+        text: shown.slice(0, FLAG_TEXT_LIMIT) }, diagnostics: [] };
+    }
   }
 }
 
 function parseState(file: string, base: Base, run: string, text: string): Parsed {
   const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'state.json', stateSchema);
   if (fields) {
-    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [
+    diagnostics.push(...unknownValues(file, text, [
       { path: ['phase'], value: fields.phase, known: PHASES, what: 'phase' },
       ...Object.entries(fields.agents ?? {}).map(([name, a]) =>
         ({ path: ['agents', name, 'status'], value: a.status, known: AGENT_STATUSES, what: `${name} status` })),
@@ -81,12 +91,18 @@ function parseState(file: string, base: Base, run: string, text: string): Parsed
     for (const name of Object.keys(fields.agents ?? {})) {
       const inside = resolveContained(path.dirname(file), name, { what: 'the run folder' });
       if (!inside.ok || inside.relative.includes('/')) {
-        diagnostics.push(diagnostic(SYSTEM, file, 'warning', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
+        // Not one of Dure's four agents (Dure ignores it): shown, but Baton opens no folder outside the run.
+        diagnostics.push(diagnostic(SYSTEM, file, 'info', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
           new JsonLocator(text).locate(['agents', name])));
       }
     }
+    if (fields.phase === 'waiting_human' && !fields.pending_crp) {
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', 'phase is waiting_human but pending_crp is empty: Dure resumes a run by the CRP pending_crp names, so its resume would restart no agent',
+        new JsonLocator(text).locate(['pending_crp'])));
+    }
     if (fields.run_id && !sameRunId(fields.run_id, run)) {
-      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `run_id "${fields.run_id}" differs from the run folder "${run}"; the folder name is used`,
+      // Dure lists a run by its run_id and opens it as runs/<run_id>/: this run would be listed and not found.
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `run_id "${fields.run_id}" differs from the run folder "${run}": Dure lists the run by run_id and looks for it in runs/${fields.run_id}/; Baton uses the folder name`,
         new JsonLocator(text).locate(['run_id'])));
     }
   }
@@ -103,9 +119,45 @@ function parseCrpFile(file: string, base: Base, run: string, name: string, text:
       const locator = new JsonLocator(text);
       for (const p of read.problems) diagnostics.push(diagnostic(SYSTEM, file, p.severity, p.message, locator.locate(p.path)));
     }
-    diagnostics.push(...unknownJsonValueWarnings(SYSTEM, file, text, [{ path: ['status'], value: fields.status, known: CRP_STATUSES, what: 'CRP status' }]));
+    diagnostics.push(...unknownValues(file, text, [{ path: ['status'], value: fields.status, known: CRP_STATUSES, what: 'CRP status' }]));
+    if (content.status === 'pending' && !AGENTS.includes(content.createdBy ?? '')) {
+      // After the answer Dure restarts the agent the CRP names (its continuation prompt is prompts/<agent>.md).
+      diagnostics.push(diagnostic(SYSTEM, file, 'warning', `${content.createdBy ? `created_by "${content.createdBy}" is not one of Dure's agents` : 'CRP has no `created_by`'} (${AGENTS.join(', ')}): after the answer Dure restarts the agent named there, so it could not resume the run`,
+        new JsonLocator(text).locate(['created_by'])));
+    }
   }
   return { record: { kind: 'crp', base, run, name, content, hash: contentHash(text) }, diagnostics };
+}
+
+/**
+ * Dure's config loader never stops on a config file: one it cannot parse is ignored for its defaults, and values
+ * its validation rejects are replaced by defaults. The user's setting is then not the one in force: a warning.
+ */
+function configDiagnostics(diagnostics: readonly Diagnostic[], parsed: boolean): Diagnostic[] {
+  return diagnostics.map((d) => ({ ...d, severity: d.severity === 'error' ? 'warning' as const : d.severity,
+    message: `${d.message}; Dure ${parsed ? 'uses its default for this value' : 'ignores the file and uses its defaults'}` }));
+}
+
+/**
+ * The gatekeeper (a model) writes verdict.json, and Dure's verdict handler stops with "Unknown verdict" on anything
+ * but its four words (case included) — or on none: the run goes no further. That is a real problem, unlike an
+ * unknown phase or status.
+ */
+function verdictDiagnostics(file: string, text: string, fields: VerdictFields): Diagnostic[] {
+  const locator = () => new JsonLocator(text);
+  if (!fields.verdict) {
+    return [diagnostic(SYSTEM, file, 'warning', `verdict.json has no \`verdict\`: Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')})`, locator().locate(['verdict']))];
+  }
+  if (VERDICTS.includes(fields.verdict)) return [];
+  return [diagnostic(SYSTEM, file, 'warning', `unknown verdict "${fields.verdict}": Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')}); shown as written`, locator().locate(['verdict']))];
+}
+
+/**
+ * Enum values Dure does not list are shown as written: an info, never a problem (its enums keep growing, and a
+ * newer Dure that writes a new value also knows it).
+ */
+function unknownValues(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownJsonValueWarnings(SYSTEM, file, text, checks).map((d) => ({ ...d, severity: 'info' as const }));
 }
 
 /** `run-20240115-143022` (spec) and `run-20240115143022` (code) name the same run. */

@@ -2,7 +2,30 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { subfolders } from '../../io/list-dirs';
 
-const NUMBERED = /^vcr-(\d+)$/;
+/** One VCR file as far as ids go: its name, its `vcr_id` and the CRP it answers (when readable). */
+interface VcrOnDisk {
+  readonly name: string;
+  readonly vcrId: string | null;
+  readonly crpId: string | null;
+}
+
+async function vcrsIn(runDir: string): Promise<VcrOnDisk[]> {
+  const dir = path.join(runDir, 'vcr');
+  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+  const found: VcrOnDisk[] = [];
+  for (const name of names) {
+    let vcrId: string | null = null, crpId: string | null = null;
+    try {
+      const v = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as { vcr_id?: unknown; crp_id?: unknown };
+      if (typeof v.vcr_id === 'string') vcrId = v.vcr_id;
+      if (typeof v.crp_id === 'string') crpId = v.crp_id;
+    } catch {
+      // A broken VCR still reserves its file name, which is all that matters here.
+    }
+    found.push({ name: name.slice(0, -'.json'.length), vcrId, crpId });
+  }
+  return found;
+}
 
 /**
  * Every VCR id already used under a `.orchestral/` or `.dure/` folder: file names and `vcr_id` values of every
@@ -12,33 +35,26 @@ const NUMBERED = /^vcr-(\d+)$/;
 export async function usedVcrIds(baseDir: string): Promise<Set<string>> {
   const used = new Set<string>();
   for (const run of await subfolders(path.join(baseDir, 'runs'))) {
-    const dir = path.join(baseDir, 'runs', run, 'vcr');
-    const names = await fs.readdir(dir).catch(() => [] as string[]);
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      used.add(name.slice(0, -'.json'.length));
-      try {
-        const id = (JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as { vcr_id?: unknown }).vcr_id;
-        if (typeof id === 'string') used.add(id);
-      } catch {
-        // A broken VCR still reserves its file name, which is all that matters here.
-      }
+    for (const v of await vcrsIn(path.join(baseDir, 'runs', run))) {
+      used.add(v.name);
+      if (v.vcrId) used.add(v.vcrId);
     }
   }
   return used;
 }
 
-/** The next `vcr-NNN` after the highest numbered one in use (at least three digits, as the spec writes them). */
-export function nextVcrId(used: ReadonlySet<string>, after = 0): string {
-  let max = after;
-  for (const id of used) {
-    const m = NUMBERED.exec(id);
-    if (m) max = Math.max(max, Number(m[1]));
-  }
-  let n = max + 1;
-  while (used.has(format(n))) n++;
-  return format(n);
+/** The id of a VCR of this run that already answers the CRP (Dure would go on with that one), or null. */
+export async function vcrAnswering(runDir: string, crpId: string): Promise<string | null> {
+  const hit = (await vcrsIn(runDir)).find((v) => v.crpId === crpId);
+  return hit ? hit.vcrId ?? hit.name : null;
 }
 
-function format(n: number): string {
-  return `vcr-${String(n).padStart(3, '0')}`;
+/**
+ * A new VCR id the way Dure's own answer route makes one: `vcr-<epoch milliseconds>` of the moment of the answer
+ * (one millisecond later while that id is taken).
+ */
+export function nextVcrId(used: ReadonlySet<string>, now: Date): string {
+  let ms = now.getTime();
+  while (used.has(`vcr-${ms}`)) ms++;
+  return `vcr-${ms}`;
 }
