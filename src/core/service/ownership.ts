@@ -55,8 +55,8 @@ export class OwnershipIndex {
     const used = new Set<string>();
     const names = new Map<string, string>();
     intents?.intents.forEach((intent, order) => {
-      const id = intent.fields.id;
-      const name = intent.fields.name ?? '';
+      const id = intent.view.id;
+      const name = intent.view.name ?? '';
       names.set(id, name);
       for (const entry of intent.scope) {
         if (entry.refused) continue;

@@ -25,6 +25,9 @@ export function normalizeScopeEntry(root: string, raw: string): ScopeEntry {
   if (negated) text = text.slice(1);
   const refuse = (why: string): ScopeEntry => ({ pattern: raw, normalized: '', kind: 'path', negated, base: '', refused: why });
   if (!text || text.includes('\0')) return refuse('it is empty');
+  // `/src/**` means the workspace root's src (forks write scopes as repository paths), unless it really is an
+  // absolute path inside the folder.
+  if (text.startsWith('/') && relativeInside(root, picomatch.scan(text).base || text) === undefined) text = text.replace(/^\/+/, '') || '.';
   const scan = picomatch.scan(text);
   const isGlob = scan.isGlob;
   const staticPart = isGlob ? scan.base : text;
