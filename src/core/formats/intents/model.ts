@@ -38,16 +38,18 @@ export interface IntentsFileRecord {
   readonly rootFields: Readonly<Record<string, unknown>>;
 }
 
-/** One row of intent_map.md's table. */
+/** One file (or glob) intent_map.md maps to an intent: a table row, or a path listed in an intent's section. */
 export interface MapRow {
-  /** Workspace-relative with `/`. */
+  /** Workspace-relative with `/`; a glob when `glob` is set. */
   readonly file: string;
+  /** The entry is a glob (`src/auth/**`): it owns every file it matches and has no hash of its own. */
+  readonly glob?: true;
   readonly owner: string | null;
   readonly lastModifiedBy: string | null;
   /** The hash cell as written (`sha256:…`, `sha256:1a2b...`, `n/a`), or null when empty. */
   readonly hashText: string | null;
   readonly hash: RecordedHash | null;
-  /** 1-based line of the row in intent_map.md. */
+  /** 1-based line of the row (or bullet) in intent_map.md. */
   readonly line: number;
 }
 

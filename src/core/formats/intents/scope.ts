@@ -40,6 +40,12 @@ export function normalizeScopeEntry(root: string, raw: string): ScopeEntry {
   return { pattern: raw, normalized, kind: 'glob', negated, base: relBase };
 }
 
+/** A glob already relative to the workspace folder (an intent map's `src/auth/**` row) as a scope entry. */
+export function relativeGlobEntry(pattern: string): ScopeEntry {
+  const base = picomatch.scan(pattern).base.replace(/^\.\/?/, '');
+  return { pattern, normalized: pattern, kind: 'glob', negated: false, base };
+}
+
 /** `p` (absolute, or relative to root) as a workspace-relative posix path; '' for the root; undefined outside it. */
 function relativeInside(root: string, p: string): string | undefined {
   const cleaned = p.replace(/^(\.\/)+/, '').replace(/\/+$/, '');
