@@ -61,11 +61,12 @@ describe('intents: active_intents.yaml', () => {
     ]);
   });
 
-  it('reports a syntax error and a file with no list of intents; an empty file is no problem', () => {
+  it('reports a syntax error and a file that is one value; an empty file or a map with no list is no problem', () => {
     const syntax = parseIntentsFile(INTENTS, ROOT, 'intents:\n  - id: A\n    status: [oops\n');
     assert.strictEqual(syntax.diagnostics[0]!.severity, 'error');
     assert.match(syntax.diagnostics[0]!.message, /invalid YAML/);
-    assert.match(parseIntentsFile(INTENTS, ROOT, 'version: 2\nowner: me\n').diagnostics[0]!.message, /no list of intents/);
+    assert.match(parseIntentsFile(INTENTS, ROOT, 'just words\n').diagnostics[0]!.message, /a single value/);
+    assert.deepStrictEqual(parseIntentsFile(INTENTS, ROOT, 'version: 2\nowner: me\n').diagnostics, [], 'a map with no list is a registry with no intents');
     assert.deepStrictEqual(parseIntentsFile(INTENTS, ROOT, '').diagnostics, []);
     assert.deepStrictEqual(parseIntentsFile(INTENTS, ROOT, '# no intents yet\nintents:\n').diagnostics, []);
   });

@@ -41,10 +41,10 @@ export const ALIASES = {
   description: ['description', 'summary', 'goal', 'objective', 'intent', 'purpose'],
   status: ['status', 'state'],
   constraints: ['constraints', 'rules', 'guardrails'],
-  scope: ['owned_scope', 'ownedScope', 'scope', 'owned_files', 'owned_paths', 'files', 'paths'],
+  scope: ['owned_scope', 'ownedScope', 'scope', 'owned_scopes', 'owned_files', 'owned_paths', 'files', 'paths'],
   acceptance: ['acceptance_criteria', 'acceptanceCriteria', 'success_criteria', 'definition_of_done'],
-  relatedSpecs: ['related_specs', 'relatedSpecs', 'specs', 'spec_refs'],
-  agent: ['assigned_agent', 'assignedAgent', 'agent', 'agent_id', 'assignee'],
+  relatedSpecs: ['related_specs', 'relatedSpecs', 'specs', 'spec_refs', 'related_requirements', 'spec_file', 'spec_ref'],
+  agent: ['assigned_agent', 'assignedAgent', 'agent', 'agent_id', 'assignee', 'owner'],
   createdAt: ['created_at', 'createdAt', 'created'],
   updatedAt: ['updated_at', 'updatedAt', 'last_updated', 'updated'],
 } as const;
@@ -89,7 +89,7 @@ export function intentView(id: string, raw: Record<string, unknown>): { view: In
 
 /** Keys of a `scope:` map that list what the intent owns, and those that carve exceptions out of it. */
 const SCOPE_INCLUDE_KEYS = ['paths', 'include', 'includes', 'files', 'globs', 'patterns', 'owned', 'allow'];
-const SCOPE_EXCLUDE_KEYS = ['exclude', 'excludes', 'ignore', 'deny'];
+const SCOPE_EXCLUDE_KEYS = ['exclude', 'excludes', 'ignore', 'deny', 'forbidden'];
 /** In a list of maps, the key holding the path. */
 const ENTRY_PATH_KEYS = ['path', 'pattern', 'glob', 'file'];
 
@@ -98,7 +98,7 @@ const ENTRY_PATH_KEYS = ['path', 'pattern', 'glob', 'file'];
  * commas), a list of `{path: …}` maps, or a map `{paths: […], exclude: […]}`.
  */
 function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entries: string[]; paths: YamlPath[] } {
-  const found = pick(raw, ALIASES.scope);
+  const found = pick(raw, ALIASES.scope) ?? metadataScope(raw);
   const entries: string[] = [];
   const paths: YamlPath[] = [];
   if (!found) return { entries, paths };
@@ -123,12 +123,26 @@ function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entr
     else add(value, at, negate);
   };
   const v = found.value;
+  // `scope: ""` is the whole repository to the fork that writes it (its check is a prefix test).
+  if (v === '' && found.key === 'scope') { entries.push('**'); paths.push([found.key]); return { entries, paths }; }
   if (v && typeof v === 'object' && !Array.isArray(v) && !ENTRY_PATH_KEYS.some((k) => k in (v as object))) {
     const map = v as Record<string, unknown>;
-    for (const key of SCOPE_INCLUDE_KEYS) if (key in map) addList(map[key], [found.key, key], false);
-    for (const key of SCOPE_EXCLUDE_KEYS) if (key in map) addList(map[key], [found.key, key], true);
+    const at: YamlPath = found.key.split('.');
+    for (const key of SCOPE_INCLUDE_KEYS) if (key in map) addList(map[key], [...at, key], false);
+    for (const key of SCOPE_EXCLUDE_KEYS) if (key in map) addList(map[key], [...at, key], true);
   } else {
-    addList(v, [found.key], false);
+    addList(v, found.key.split('.'), false);
   }
   return { entries, paths };
+}
+
+/** Forks that keep the scope in `metadata` (`metadata.scope: {files, forbidden}`, `metadata.target_files`). */
+function metadataScope(raw: Record<string, unknown>): { key: string; value: unknown } | undefined {
+  const meta = raw.metadata;
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
+  const m = meta as Record<string, unknown>;
+  for (const key of ['scope', 'owned_scope', 'target_files', 'files']) {
+    if (m[key] !== undefined && m[key] !== null) return { key: `metadata.${key}`, value: m[key] };
+  }
+  return undefined;
 }

@@ -19,8 +19,10 @@ const markdown = new MarkdownIt('commonmark', { html: false }).enable('table');
  */
 export function parseIntentMap(file: string, root: string, text: string): { record: MapFileRecord; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const lines = text.split(/\r?\n/);
-  const raw = mapRowsOf(markdown.parse(text, {}), lines);
+  // HTML comments hold examples and tools' data payloads, never entries; blanked so line numbers stay.
+  const visible = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
+  const lines = visible.split(/\r?\n/);
+  const raw = mapRowsOf(markdown.parse(visible, {}), lines);
   const byKey = new Map<string, MapRow>();
   for (const r of raw) {
     const row = finishRow(root, r);

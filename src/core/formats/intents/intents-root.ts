@@ -23,7 +23,7 @@ export interface IntentListShape {
   readonly selected: readonly string[];
   /** The other root keys, as written. */
   readonly rootFields: Readonly<Record<string, unknown>>;
-  /** Set when no intent list could be found in a file that holds something. */
+  /** Set when the file is a single value, not a mapping or a list. */
   readonly problem?: string;
 }
 
@@ -51,6 +51,23 @@ function slotsOf(value: unknown, at: YamlPath): IntentSlot[] | undefined {
 
 export function findIntentList(value: unknown): IntentListShape {
   if (Array.isArray(value)) return { entries: value.map((raw, i) => ({ raw, path: [i] })), rootKey: null, selected: [], rootFields: {} };
+  // A wrapper around the whole registry (`intent_ledger: {version, active_intent_id, intents: […]}`).
+  const wrapper = isMap(value) ? wrapperKey(value) : undefined;
+  if (wrapper && isMap(value)) {
+    const inner = findListIn(value[wrapper] as Record<string, unknown>, [wrapper]);
+    return { ...inner, rootFields: { ...Object.fromEntries(Object.entries(value).filter(([k]) => k !== wrapper)), ...inner.rootFields } };
+  }
+  return findListIn(value, []);
+}
+
+/** The one root key whose map holds a known list key, when no list sits at the root itself. */
+function wrapperKey(root: Record<string, unknown>): string | undefined {
+  if (LIST_KEYS.some((k) => k in root)) return undefined;
+  const keys = Object.keys(root).filter((k) => isMap(root[k]) && LIST_KEYS.some((l) => l in (root[k] as object)));
+  return keys.length === 1 ? keys[0] : undefined;
+}
+
+function findListIn(value: unknown, base: YamlPath): IntentListShape {
   if (!isMap(value)) {
     return { entries: [], rootKey: null, selected: [], rootFields: {},
       problem: 'active_intents.yaml should hold a list of intents (under `intents:`); it holds a single value' };
@@ -73,7 +90,7 @@ export function findIntentList(value: unknown): IntentListShape {
       if (LIST_KEYS.includes(key)) for (const x of v) selected.add(idText(x)!);
       continue;
     }
-    const slots = slotsOf(v, [key]);
+    const slots = slotsOf(v, [...base, key]);
     if (!slots) continue;
     // Outside the known names, a key counts only when its name says intents and every entry has an id
     // (`sessions:` or `agents:` lists have ids too, and are not intents).
@@ -86,8 +103,8 @@ export function findIntentList(value: unknown): IntentListShape {
   if (listKeys.length) return { ...shape, entries, rootKey: listKeys[0]! };
   if (nullLists.length) return { ...shape, entries: [], rootKey: nullLists[0]! };
   // One intent alone, written at the root.
-  if (hasId(value)) return { entries: [{ raw: value, path: [] }], rootKey: null, selected: [...selected], rootFields: {} };
-  const empty = Object.keys(value).length === 0 || Object.values(value).every((v) => v === null || (Array.isArray(v) && v.length === 0));
-  return { ...shape, entries: [], rootKey: null,
-    ...(empty || selected.size ? {} : { problem: 'Baton found no list of intents in active_intents.yaml (expected `intents:` or `active_intents:` holding a list)' }) };
+  if (hasId(value)) return { entries: [{ raw: value, path: base }], rootKey: null, selected: [...selected], rootFields: {} };
+  // No list of intents (a pointer file with only `active_intent_id`, a fork's `agents:` map, a new file): the fork
+  // works with it and shows no intents, and so does Baton.
+  return { ...shape, entries: [], rootKey: null };
 }

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import type { Diagnostic } from '../../model/diagnostic';
 import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord, MapRow, TraceEntry, TraceFileRecord } from './model';
 import { RECENT_TRACE_PER_INTENT } from './model';
 import { chooseIntentsFiles, ORCHESTRATION_DIR } from './paths';
@@ -31,20 +31,16 @@ export function byKind(files: ReadonlyMap<string, IntentsRecord>): IntentsFiles 
 
 /**
  * Intents → items, each with the intent-map rows it owns or last modified and its newest trace entries. A map
- * row naming an intent that active_intents.yaml does not list is reported at its line.
+ * row may name an intent active_intents.yaml no longer lists (finished intents are removed, the map keeps their
+ * history): that is no problem, the Intent Map shows it as such.
  */
 export function linkIntents(root: string, files: IntentsFiles): { items: Intent[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const entries = files.intents?.record.intents ?? [];
-  const known = new Set(entries.map((e) => e.view.id));
   const rowsOf = new Map<string, MapRow[]>();
   for (const row of files.map?.record.rows ?? []) {
     for (const id of new Set([row.owner, row.lastModifiedBy])) {
       if (id) (rowsOf.get(id) ?? rowsOf.set(id, []).get(id)!).push(row);
-    }
-    if (files.intents && row.owner && !known.has(row.owner)) {
-      diagnostics.push(diagnostic('intents', files.map!.file, 'warning',
-        `${row.file} is mapped to intent ${row.owner}, which active_intents.yaml does not list`, { line: row.line, column: 1 }));
     }
   }
   const traceOf = new Map<string, TraceEntry[]>();

@@ -1,47 +1,81 @@
 import type MarkdownIt from 'markdown-it';
-import { cellOf, headerlessRow, rowsOfTable, tableRows, type RawMapRow } from './map-tables';
-import { headingIntentId, headingTimestamp, looksLikePath, trimPunctuation } from './map-text';
+import { cellOf, headerlessRow, rowsOfTable, tableRows, type Cell, type RawMapRow } from './map-tables';
+import { headingIntent, labelledPaths, leadingIntent, looksLikePath, pathsInList, trimPunctuation } from './map-text';
 type Token = MarkdownIt.Token;
 
 /*
- * Walks intent_map.md's blocks in order. A heading that names an intent (`## INT-001: Name`,
- * `## INT-003 - Name (2026-02-21T01:16:26.713Z)` as tools append them) opens that intent's section, which lasts
- * until a heading of the same or a higher level; inside it, bullets, `Files: a, b` lines and tables without an
- * intent column list the intent's files. Tables with their own intent column map anywhere in the file.
+ * Walks intent_map.md's blocks in order and collects what they map. An intent is named by:
+ * - a heading (`## INT-001: Name`, `## INT-003 - Name (2026-02-21T01:16:26.713Z)`): its section lasts until a
+ *   heading of the same or a higher level, and its bullets, `Files: a, b` lines and tables without an intent column
+ *   list the intent's files;
+ * - a bullet that starts with an id (`- INT-001: src/a.ts`, `- **INT-001** → \`src/a.ts\``): the paths after it and
+ *   in its nested bullets are the intent's;
+ * - a line that starts with an id (`INT-001 → src/a.ts, src/b.ts`), or names it alone before a `Files:` list;
+ * - a table's own intent column, anywhere.
  */
 
-interface Section { readonly id: string; readonly level: number; readonly timestamped: boolean }
-
-/** Labels of a `**Owned files**: a.ts, b.ts` line whose values are paths. */
-const PATH_LABEL = /^\**\s*(owned\s+)?(files?|paths?|scope|owned\s+scope|touched|modified|locations?)\b[^:]*:\**\s*(.*)$/i;
+interface Owner { readonly id: string; readonly timestamped: boolean }
+interface Section extends Owner { readonly level: number }
 
 export function mapRowsOf(tokens: readonly Token[], lines: readonly string[]): RawMapRow[] {
   const rows: RawMapRow[] = [];
   let section: Section | undefined;
-  let listDepth = 0;
+  /** Intents opened by bullets, one per open list item (null where the item names none). */
+  const items: (Owner | null)[] = [];
+  const owner = (): Owner | undefined => [...items].reverse().find((o): o is Owner => o !== null) ?? section;
+  const add = (paths: readonly string[], line: number, by: Owner | undefined = owner()) => {
+    if (!by) return;
+    for (const path of paths) {
+      rows.push({ path, owner: by.id, lastModifiedBy: by.timestamped ? by.id : null, hashText: null, line });
+    }
+  };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     switch (t.type) {
       case 'heading_open': {
         const level = Number(t.tag.slice(1));
-        const text = tokens[i + 1]?.type === 'inline' ? cellOf(tokens[i + 1]!).text : '';
-        const id = headingIntentId(text);
-        if (id) section = { id, level, timestamped: headingTimestamp(text) !== undefined };
+        const named = headingIntent(tokens[i + 1]?.type === 'inline' ? cellOf(tokens[i + 1]!).text : '');
+        if (named) section = { ...named, level };
         else if (section && level <= section.level) section = undefined;
+        items.length = 0;
         break;
       }
-      case 'bullet_list_open': case 'ordered_list_open': listDepth++; break;
-      case 'bullet_list_close': case 'ordered_list_close': listDepth--; break;
+      case 'list_item_open': {
+        const inline = firstInlineOfItem(tokens, i);
+        const lead = inline ? leadingIntent(cellOf(inline).source) : undefined;
+        items.push(lead ? { id: lead.id, timestamped: lead.timestamped } : null);
+        break;
+      }
+      case 'list_item_close': items.pop(); break;
       case 'table_open': {
         const table = tableRows(tokens, i);
-        rows.push(...rowsOfTable(table.rows, section?.id).map((r) => withSection(r, section)));
+        const by = owner();
+        rows.push(...rowsOfTable(table.rows, by?.id).map((r) => (by?.timestamped && r.owner === by.id ? { ...r, lastModifiedBy: by.id } : r)));
         i = table.end;
         break;
       }
       case 'paragraph_open': {
         const inline = tokens[i + 1];
         if (!inline || inline.type !== 'inline' || !t.map) break;
-        rows.push(...paragraphRows(inline, t.map, lines, section, listDepth > 0));
+        const line = t.map[0] + 1;
+        if (items.length) {
+          add(bulletPaths(cellOf(inline), items[items.length - 1] ?? undefined), line);
+          break;
+        }
+        const lines_ = lines.slice(t.map[0], t.map[1]);
+        // Table rows appended without a header read as a paragraph: each `| … |` line on its own.
+        const piped = lines_.flatMap((source, k) => (/^\s*\|.*\|\s*$/.test(source) ? headerlessRow(source, line + k, section?.id) : []));
+        if (piped.length) {
+          rows.push(...piped.map((r) => (section?.timestamped && r.owner === section.id ? { ...r, lastModifiedBy: section.id } : r)));
+          break;
+        }
+        const opened = plainLines(lines_, line, add);
+        // `INT-001 Weather API` alone on a line, then `Files:` and bullets: it names the intent of what follows.
+        if (opened) section = { ...opened, level: 7 };
+        else {
+          const label = labelledPaths(cellOf(inline).source);
+          if (label) add(pathsInList(label.values, true), line);
+        }
         break;
       }
       default: break;
@@ -50,40 +84,42 @@ export function mapRowsOf(tokens: readonly Token[], lines: readonly string[]): R
   return rows;
 }
 
-/** A row found in an intent's section: appended by a tool under a timestamped heading, it says who modified it. */
-function withSection(row: RawMapRow, section: Section | undefined): RawMapRow {
-  return section?.timestamped && row.owner === section.id && !row.lastModifiedBy ? { ...row, lastModifiedBy: section.id } : row;
-}
-
-function paragraphRows(inline: Token, map: [number, number], lines: readonly string[], section: Section | undefined,
-  inList: boolean): RawMapRow[] {
-  const out: RawMapRow[] = [];
-  // Table rows appended without a header read as a paragraph: each `| … |` line on its own.
-  for (let l = map[0]; l < map[1]; l++) {
-    const source = lines[l] ?? '';
-    if (/^\s*\|.*\|\s*$/.test(source)) out.push(...headerlessRow(source, l + 1, section?.id).map((r) => withSection(r, section)));
-  }
-  if (out.length || !section) return out;
-  const line = map[0] + 1;
-  const add = (p: string) => out.push(withSection({ path: p, owner: section.id, lastModifiedBy: null, hashText: null, line }, section));
-  if (inList) {
-    for (const p of bulletPaths(inline)) add(p);
-  } else {
-    const label = PATH_LABEL.exec(cellOf(inline).text);
-    if (label) for (const w of label[3]!.split(/\s*[,;]\s*/)) if (looksLikePath(trimPunctuation(w.trim()), true)) add(trimPunctuation(w.trim()));
-  }
-  return out;
+/** The inline text of a list item's own first paragraph (not of its nested lists). */
+function firstInlineOfItem(tokens: readonly Token[], open: number): Token | undefined {
+  const next = tokens[open + 1];
+  return next?.type === 'paragraph_open' && tokens[open + 2]?.type === 'inline' ? tokens[open + 2] : undefined;
 }
 
 /**
- * The paths one bullet names: its path-like code spans (`- \`src/a.ts\` (ast_fingerprint: \`sha256:…\`)`), or its
- * first word when that is a path (`- src/a.ts — login form`, `- [src/a.ts](../src/a.ts)`). A bullet that is a label
- * (`- Status: IN_PROGRESS`, `- Lines 15-45: …`) names none.
+ * Plain lines outside lists that start with an id: `INT-001 → src/a.ts, src/b.ts` maps each; a paragraph that is only
+ * an id and a name (`INT-001 Weather API`) opens that intent for what follows. Returns the intent opened.
  */
-function bulletPaths(inline: Token): string[] {
-  const cell = cellOf(inline);
-  const code = cell.code.filter((c) => looksLikePath(c));
+function plainLines(lines: readonly string[], first: number, add: (paths: readonly string[], line: number, by?: Owner) => void): Owner | undefined {
+  let opened: Owner | undefined;
+  lines.forEach((source, k) => {
+    const lead = leadingIntent(source.replace(/`/g, ''));
+    if (!lead) return;
+    const paths = pathsInList(lead.rest.replace(/\s+\(.*$/, ''), true);
+    if (paths.length) add(paths, first + k, lead);
+    else if (lines.length === 1) opened = lead;
+  });
+  return opened;
+}
+
+/**
+ * The paths one bullet names: after its leading id when it has one (`- INT-001: src/a.ts, src/b.ts`); else its
+ * path-like code spans (`- \`src/a.ts\` (ast_fingerprint: \`sha256:…\`)`), a `Files: a, b` label's values, or its
+ * first word when that is a path (`- src/a.ts — login form`, `- **src/hello.js**`, `- [src/a.ts](../src/a.ts)`).
+ * A bullet that is a label (`- Status: IN_PROGRESS`, `- Lines 15-45: …`, `- Blocks: INT-002`) names none.
+ */
+function bulletPaths(cell: Cell, item: Owner | undefined): string[] {
+  const lead = item ? leadingIntent(cell.source) : undefined;
+  const text = lead ? lead.rest : cell.source;
+  const code = cell.code.flatMap((c) => pathsInList(c)).filter((c) => text.includes(c));
   if (code.length) return code;
-  const first = trimPunctuation(cell.text.split(/\s+/)[0] ?? '');
+  const label = labelledPaths(text);
+  if (label) return pathsInList(label.values, true);
+  if (lead) return pathsInList(text.replace(/`/g, '').replace(/\s+\(.*$/, ''), true);
+  const first = trimPunctuation(text.replace(/`/g, '').split(/\s+/)[0] ?? '');
   return looksLikePath(first, true) ? [first] : [];
 }

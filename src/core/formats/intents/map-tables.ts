@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import { leadingWord, looksLikeIntentId, looksLikePath, pathsInCell } from './map-text';
+import { leadingWord, looksLikeIntentId, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
 type Token = MarkdownIt.Token;
 
 /*
@@ -8,7 +8,8 @@ type Token = MarkdownIt.Token;
  * Hash`), a table of files under an intent's own heading, and table rows appended without a header.
  */
 
-export interface Cell { readonly text: string; readonly code: readonly string[] }
+/** A cell (or any inline span): its text as rendered, its source with escapes resolved, its code spans. */
+export interface Cell { readonly text: string; readonly source: string; readonly code: readonly string[] }
 export interface TableRow { readonly line: number; readonly header: boolean; readonly cells: readonly Cell[] }
 
 /** A row the map gives, before its path is checked against the folder. */
@@ -39,9 +40,16 @@ export function tableRows(tokens: readonly Token[], start: number): { rows: Tabl
 
 /** A cell's text as a person reads it (code spans lose their backticks, emphasis its markers) and its code spans. */
 export function cellOf(inline: Token): Cell {
-  if (!inline.children) return { text: inline.content.trim(), code: [] };
+  const source = plainSource(inline.content).trim();
+  if (!inline.children) return { text: inline.content.trim(), source, code: [] };
   const text = inline.children.map((c) => (c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.content)).join('').trim();
-  return { text, code: inline.children.filter((c) => c.type === 'code_inline').map((c) => c.content.trim()) };
+  return { text, source, code: inline.children.filter((c) => c.type === 'code_inline').map((c) => c.content.trim()) };
+}
+
+/** The paths a cell lists: its path-like code spans, else the paths in its source split at , ; or <br>. */
+export function pathsInCell(cell: Cell): string[] {
+  const fromCode = cell.code.flatMap((c) => pathsInList(c));
+  return fromCode.length ? fromCode : pathsInList(cell.source.replace(/`/g, ''));
 }
 
 /** Which column is which, from the header's words, whatever their order. -1 when a table has no such column. */
@@ -53,6 +61,8 @@ export function columnsOf(headers: readonly string[]): Columns {
   // `Intent ID` before a bare `Intent`, so a table with both an id and another intent column maps by id.
   let owner = h.findIndex((s, i) => isOwner(s, i) && /\bid\b/.test(s));
   if (owner < 0) owner = h.findIndex(isOwner);
+  // Forks whose intents are spec-kit tasks map them in a `Task` column.
+  if (owner < 0) owner = h.findIndex((s) => /^\s*task( id)?\s*$/.test(s));
   const file = h.findIndex((s, i) => i !== owner && i !== lastModified
     && /\b(files?|paths?|scope|location|modules?|artifacts?)\b/.test(s) && !/\b(hash|id|count)\b/.test(s));
   const hash = h.findIndex((s) => /\b(hash|sha(256)?|checksum|digest)\b/.test(s) && !/\b(ast|fingerprint)\b/.test(s));
@@ -73,7 +83,7 @@ export function rowsOfTable(rows: readonly TableRow[], sectionIntent: string | u
     const lastModifiedBy = idIn(cell(columns.lastModified));
     const hashText = cellText(cell(columns.hash));
     const fileCell = cell(columns.file);
-    for (const p of fileCell ? pathsInCell(fileCell.text, fileCell.code) : []) {
+    for (const p of fileCell ? pathsInCell(fileCell) : []) {
       out.push({ path: p, owner, lastModifiedBy, hashText, line: row.line });
     }
   }
@@ -85,15 +95,15 @@ export function rowsOfTable(rows: readonly TableRow[], sectionIntent: string | u
  * the first path-like cell is the file, the first id-like cell the intent, a `sha256:` cell the hash.
  */
 export function headerlessRow(source: string, line: number, sectionIntent: string | undefined): RawMapRow[] {
-  const cells = source.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim().replace(/^`+|`+$/g, '').trim());
+  const cells = plainSource(source).trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim().replace(/^`+|`+$/g, '').trim());
   if (cells.length < 2 || cells.every((c) => /^:?-{2,}:?$/.test(c) || c === '')) return [];
-  const pathCell = cells.findIndex((c) => looksLikePath(c));
+  const pathCell = cells.findIndex((c) => looksLikePath(trimPunctuation(c)));
   if (pathCell < 0) return [];
-  const idCell = cells.findIndex((c, i) => i !== pathCell && looksLikeIntentId(c) && !/^(sha256|sha1|md5):/i.test(c));
+  const idCell = cells.findIndex((c, i) => i !== pathCell && looksLikeIntentId(c));
   const owner = idCell >= 0 ? cells[idCell]! : sectionIntent ?? null;
   if (!owner) return [];
   const hashText = cells.find((c) => /^(sha256|sha1|md5|sha512):/i.test(c)) ?? null;
-  return [{ path: cells[pathCell]!, owner, lastModifiedBy: null, hashText, line }];
+  return [{ path: trimPunctuation(cells[pathCell]!), owner, lastModifiedBy: null, hashText, line }];
 }
 
 function cellText(cell: Cell | undefined): string | null {
@@ -104,6 +114,7 @@ function cellText(cell: Cell | undefined): string | null {
 function idIn(cell: Cell | undefined): string | null {
   if (!cell) return null;
   const code = cell.code.find((c) => c);
+  // A link's text is the id (`[INT-001](#int-001)`); an emoji or a note may follow it (`INT-001 (JWT)`).
   const word = code ?? (/\s/.test(cell.text) ? leadingWord(cell.text) : cell.text);
   return word && !/^(-|—|–|n\/a|none|null|unknown)$/i.test(word) ? word : null;
 }
