@@ -12,8 +12,9 @@ import { FIXTURES, TempWorkspace } from '../helpers/temp-workspace';
 
 const WILD = path.join(FIXTURES, 'wild', 'intents');
 export const INTENT_FIXTURES = ['map-heading-nested-bullets', 'map-timestamped-headings', 'map-intent-id-first-table',
-  'map-owned-files-subsections', 'map-headerless-rows', 'map-empty', 'intents-fork-field-shapes', 'intents-bare-list',
-  'intents-file-name-case'];
+  'map-owned-files-subsections', 'map-headerless-rows', 'map-empty', 'map-bullets-without-headings', 'map-plain-lines',
+  'map-per-intent-tables', 'map-heading-variants', 'map-hook-timelines', 'map-task-column', 'intents-fork-field-shapes',
+  'intents-bare-list', 'intents-file-name-case', 'intents-ledger-wrapper', 'intents-status-and-scope-words'];
 
 async function open(name: string) {
   const ws = new TempWorkspace({}, path.join(WILD, name));
@@ -142,5 +143,88 @@ describe('intents in the wild: the facts each shape gives', () => {
     ws = r.ws;
     assert.deepStrictEqual([...r.intents.keys()], ['INT-601']);
     assert.deepStrictEqual(r.service.intents.ownersOf(r.ws.root, 'tools/build.ts').map((o) => `${o.intent}:${o.via}`), ['INT-601:intent_map']);
+  });
+
+  it('one bullet per intent with no headings (family F)', async () => {
+    const r = await open('map-bullets-without-headings');
+    ws = r.ws;
+    const m = (id: string) => mapped(r.intents.get(id));
+    assert.deepStrictEqual([m('INT-701'), m('INT-702'), m('INT-703'), m('INT-704'), m('CHI-705')], [
+      ['shop/cart/total.ts', 'shop/cart/tax.ts', 'shop/cart/rounding.ts'], ['shop/coupons/**'],
+      ['shop/hooks/**', 'shop/hooks/registry.ts'], ['shop/receipts/pdf.ts', 'shop/receipts/mail.ts'],
+      ['shop/shipping/rates.ts', 'shop/shipping/zones.ts']]);
+  });
+
+  it('plain lines that start with an id, and an id line before a Files list (family G)', async () => {
+    const r = await open('map-plain-lines');
+    ws = r.ws;
+    assert.deepStrictEqual([mapped(r.intents.get('INT-801')), mapped(r.intents.get('INT-802')), mapped(r.intents.get('INT-803'))],
+      [['hooks/pre_write.ts'], ['auth/**', 'auth/tokens.ts'], ['widgets/weather/card.tsx', 'widgets/weather/api.ts']]);
+  });
+
+  it('a table under each intent heading; truncated hashes compared as prefixes (family B)', async () => {
+    const r = await open('map-per-intent-tables');
+    ws = r.ws;
+    assert.deepStrictEqual(mapped(r.intents.get('INT-901')), ['media/upload/**', 'media/upload/chunked.ts', 'media/upload/limits.ts']);
+    assert.deepStrictEqual(mapped(r.intents.get('INT-902')), ['media/thumbs/resize.ts', 'media/thumbs/cache']);
+    r.ws.write('media/upload/chunked.ts', 'export const chunk = 1;\n');
+    const rows = await r.service.intents.intentMap(r.ws.root);
+    const chunked = rows.find((x) => x.file === 'media/upload/chunked.ts')!;
+    assert.deepStrictEqual([chunked.hash, chunked.drift], ['sha256:3f9a1c0e55b2d7a8e4c6…', 'drifted']);
+    assert.deepStrictEqual(rows.find((x) => x.file === 'media/upload/**')!.drift, 'pattern');
+  });
+
+  it('the long tail of headings and bullets; comments, code blocks and relationship sentences map nothing', async () => {
+    const r = await open('map-heading-variants');
+    ws = r.ws;
+    const m = (id: string) => mapped(r.intents.get(id));
+    assert.deepStrictEqual([m('INT-1001'), m('auth-fix-002'), m('refactor-mailer'), m('INT-1004'), m('INT-1005'), m('INT-1006')], [
+      ['account/reset/token.ts', 'account/reset/mail.ts', 'account/reset/**'], ['account/session.ts'],
+      ['mail/transport.ts', 'mail/templates/**'], ['profile/page.tsx'], ['profile/avatar/upload.ts'], ['account/delete/confirm.ts']]);
+    const owners = (await r.service.intents.intentMap(r.ws.root)).map((x) => x.owner);
+    assert.ok(!owners.includes('INT-0000') && !owners.includes('INT-9999'), 'nothing from a comment or a code block');
+  });
+
+  it('what post-write hooks append: timelines, timestamp-first headings, repeated table rows, header-less rows', async () => {
+    const r = await open('map-hook-timelines');
+    ws = r.ws;
+    const rows = await r.service.intents.intentMap(r.ws.root);
+    assert.deepStrictEqual(rows.map((x) => `${x.owner}:${x.file}:${x.lastModifiedBy}:${x.hash}`), [
+      'INTENT-001:search/indexer.ts:INTENT-001:null', 'INTENT-001:search/query.ts:INTENT-001:null',
+      'INTENT-002:hello.js:INTENT-002:null', 'INTENT-002:index.html:INTENT-002:null', 'INTENT-002:styles.css:INTENT-002:null']);
+  });
+
+  it('spec-kit tasks mapped in a Task column and a File | Intent lookup', async () => {
+    const r = await open('map-task-column');
+    ws = r.ws;
+    assert.deepStrictEqual([mapped(r.intents.get('T001')), mapped(r.intents.get('T002'))],
+      [['library/models/book.py'], ['library/api/loans.py', 'tests/test_loans.py']]);
+  });
+
+  it('a registry inside a wrapper map with its scope, name and constraints in metadata', async () => {
+    const r = await open('intents-ledger-wrapper');
+    ws = r.ws;
+    const a = r.intents.get('INT-1101')!;
+    const b = r.intents.get('INT-1102')!;
+    assert.deepStrictEqual([a.title, a.status, a.constraints, a.selected], ['Export orders as CSV', 'inactive', ['Stream rows; never load all orders'], false]);
+    assert.deepStrictEqual([b.title, b.status, b.selected], ['Fix the VAT rounding', 'active', true]);
+    const owners = (f: string) => r.service.intents.ownersOf(r.ws.root, f).map((o) => o.intent);
+    assert.deepStrictEqual([owners('orders/csv/a.ts'), owners('orders/csv/legacy/b.ts'), owners('orders/vat.ts')], [['INT-1101'], [], ['INT-1102']]);
+  });
+
+  it('status words, id keys and scope forms of many forks', async () => {
+    const r = await open('intents-status-and-scope-words');
+    ws = r.ws;
+    assert.deepStrictEqual([...r.intents.values()].map((i) => `${i.id}|${i.title}|${i.status}`), [
+      'INT-1201|Upload size limits|in-progress',
+      'INT-1202|Let admins see every upload, newest first, with the uploader\'s name.|pending',
+      'INT-1203|Bypass for maintenance|NOT_STARTED', 'INT-1204|Old importer|CANCELLED', 'INT-1205|Keep the lockfile tidy|']);
+    assert.deepStrictEqual(r.intents.get('INT-1201')!.constraints, ['Limits come from config, never constants', '413 carries a JSON body']);
+    const owners = (f: string) => r.service.intents.ownersOf(r.ws.root, f).map((o) => o.intent);
+    assert.deepStrictEqual(owners('uploads/a.ts'), ['INT-1201', 'INT-1203']);
+    assert.deepStrictEqual(owners('web/a.upload.test.ts'), ['INT-1202', 'INT-1203']);
+    assert.deepStrictEqual(owners('importer/x.ts'), ['INT-1203', 'INT-1204']);
+    assert.deepStrictEqual(owners('tsconfig.build.json'), ['INT-1203', 'INT-1205']);
+    assert.deepStrictEqual(owners('Dockerfile'), ['INT-1203', 'INT-1205']);
   });
 });

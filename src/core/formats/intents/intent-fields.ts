@@ -27,17 +27,26 @@ export interface IntentView {
 
 export interface FieldProblem { readonly path: YamlPath; readonly message: string }
 
-/** The first key of `names` the intent has (with a value), so `title` stands in only when `name` is absent. */
+/**
+ * The first key of `names` the intent has (with a value), so `title` stands in only when `name` is absent; then the
+ * same names inside `metadata`, where some forks keep everything but the id and status.
+ */
 function pick(raw: Record<string, unknown>, names: readonly string[]): { key: string; value: unknown } | undefined {
   for (const key of names) {
     if (raw[key] !== undefined && raw[key] !== null) return { key, value: raw[key] };
+  }
+  const meta = raw.metadata;
+  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
+  for (const key of names) {
+    const v = (meta as Record<string, unknown>)[key];
+    if (v !== undefined && v !== null) return { key: `metadata.${key}`, value: v };
   }
   return undefined;
 }
 
 export const ALIASES = {
   id: ['id', 'intent_id', 'intentId', 'ID'],
-  name: ['name', 'title', 'intent_name', 'intentName'],
+  name: ['name', 'title', 'intent_name', 'intentName', 'task'],
   description: ['description', 'summary', 'goal', 'objective', 'intent', 'purpose'],
   status: ['status', 'state'],
   constraints: ['constraints', 'rules', 'guardrails'],
@@ -98,7 +107,7 @@ const ENTRY_PATH_KEYS = ['path', 'pattern', 'glob', 'file'];
  * commas), a list of `{path: …}` maps, or a map `{paths: […], exclude: […]}`.
  */
 function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entries: string[]; paths: YamlPath[] } {
-  const found = pick(raw, ALIASES.scope) ?? metadataScope(raw);
+  const found = pick(raw, ALIASES.scope) ?? pick(raw, ['target_files']);
   const entries: string[] = [];
   const paths: YamlPath[] = [];
   if (!found) return { entries, paths };
@@ -134,15 +143,4 @@ function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entr
     addList(v, found.key.split('.'), false);
   }
   return { entries, paths };
-}
-
-/** Forks that keep the scope in `metadata` (`metadata.scope: {files, forbidden}`, `metadata.target_files`). */
-function metadataScope(raw: Record<string, unknown>): { key: string; value: unknown } | undefined {
-  const meta = raw.metadata;
-  if (!meta || typeof meta !== 'object' || Array.isArray(meta)) return undefined;
-  const m = meta as Record<string, unknown>;
-  for (const key of ['scope', 'owned_scope', 'target_files', 'files']) {
-    if (m[key] !== undefined && m[key] !== null) return { key: `metadata.${key}`, value: m[key] };
-  }
-  return undefined;
 }

@@ -3,6 +3,7 @@ import { parseRecordedHash } from '../../io/content-hash';
 import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { mapRowsOf } from './map-sections';
+import { yamlMapRows } from './map-yaml';
 import type { RawMapRow } from './map-tables';
 import type { MapFileRecord, MapRow } from './model';
 import { hasGlobCharacters } from './scope';
@@ -22,7 +23,7 @@ export function parseIntentMap(file: string, root: string, text: string): { reco
   // HTML comments hold examples and tools' data payloads, never entries; blanked so line numbers stay.
   const visible = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
   const lines = visible.split(/\r?\n/);
-  const raw = mapRowsOf(markdown.parse(visible, {}), lines);
+  const raw = yamlMapRows(text) ?? mapRowsOf(markdown.parse(visible, {}), lines);
   const byKey = new Map<string, MapRow>();
   for (const r of raw) {
     const row = finishRow(root, r);
@@ -32,12 +33,12 @@ export function parseIntentMap(file: string, root: string, text: string): { reco
     }
     const key = `${row.file}\u0000${row.owner ?? ''}`;
     const earlier = byKey.get(key);
-    // Tools append: the later row is the newer word on the file, but keep what only the earlier one said.
-    byKey.delete(key);
+    // Tools append: the later row is the newer word on the file (its line and hash), but it keeps its first place
+    // and what only the earlier one said.
     byKey.set(key, earlier ? { ...row, lastModifiedBy: row.lastModifiedBy ?? earlier.lastModifiedBy,
       hashText: row.hashText ?? earlier.hashText, hash: row.hash ?? earlier.hash } : row);
   }
-  const rows = [...byKey.values()].sort((a, b) => a.line - b.line);
+  const rows = [...byKey.values()];
   return { record: { kind: 'map', rows }, diagnostics };
 }
 

@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import { cellOf, headerlessRow, rowsOfTable, tableRows, type Cell, type RawMapRow } from './map-tables';
-import { headingIntent, labelledPaths, leadingIntent, looksLikePath, pathsInList, trimPunctuation } from './map-text';
+import { headingIntent, labelledPaths, leadingIntent, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
 type Token = MarkdownIt.Token;
 
 /*
@@ -43,7 +43,7 @@ export function mapRowsOf(tokens: readonly Token[], lines: readonly string[]): R
       case 'list_item_open': {
         const inline = firstInlineOfItem(tokens, i);
         const lead = inline ? leadingIntent(cellOf(inline).source) : undefined;
-        items.push(lead ? { id: lead.id, timestamped: lead.timestamped } : null);
+        items.push(lead?.separated ? { id: lead.id, timestamped: lead.timestamped } : null);
         break;
       }
       case 'list_item_close': items.pop(); break;
@@ -69,12 +69,15 @@ export function mapRowsOf(tokens: readonly Token[], lines: readonly string[]): R
           rows.push(...piped.map((r) => (section?.timestamped && r.owner === section.id ? { ...r, lastModifiedBy: section.id } : r)));
           break;
         }
-        const opened = plainLines(lines_, line, add);
+        const plain = plainLines(lines_, line, add);
         // `INT-001 Weather API` alone on a line, then `Files:` and bullets: it names the intent of what follows.
-        if (opened) section = { ...opened, level: 7 };
-        else {
-          const label = labelledPaths(cellOf(inline).source);
-          if (label) add(pathsInList(label.values, true), line);
+        if (plain.opened) section = { ...plain.opened, level: 7 };
+        else if (!plain.mapped) {
+          // `**Status:** …` and `**Owned Scope:** …` may share a paragraph (a hard break between them).
+          lines_.forEach((source, k) => {
+            const label = labelledPaths(plainSource(source));
+            if (label) add(pathsInList(label.values.replace(/`/g, ''), true), line + k);
+          });
         }
         break;
       }
@@ -94,16 +97,17 @@ function firstInlineOfItem(tokens: readonly Token[], open: number): Token | unde
  * Plain lines outside lists that start with an id: `INT-001 → src/a.ts, src/b.ts` maps each; a paragraph that is only
  * an id and a name (`INT-001 Weather API`) opens that intent for what follows. Returns the intent opened.
  */
-function plainLines(lines: readonly string[], first: number, add: (paths: readonly string[], line: number, by?: Owner) => void): Owner | undefined {
+function plainLines(lines: readonly string[], first: number, add: (paths: readonly string[], line: number, by?: Owner) => void):
+  { opened?: Owner; mapped: boolean } {
   let opened: Owner | undefined;
+  let mapped = false;
   lines.forEach((source, k) => {
-    const lead = leadingIntent(source.replace(/`/g, ''));
+    const lead = leadingIntent(plainSource(source).replace(/`/g, ''));
     if (!lead) return;
-    const paths = pathsInList(lead.rest.replace(/\s+\(.*$/, ''), true);
-    if (paths.length) add(paths, first + k, lead);
-    else if (lines.length === 1) opened = lead;
+    const paths = lead.separated ? pathsInList(lead.rest.replace(/\s+\(.*$/, ''), true) : [];
+    if (paths.length) { add(paths, first + k, lead); mapped = true; } else if (lines.length === 1) opened = lead;
   });
-  return opened;
+  return { opened, mapped };
 }
 
 /**
@@ -114,12 +118,15 @@ function plainLines(lines: readonly string[], first: number, add: (paths: readon
  */
 function bulletPaths(cell: Cell, item: Owner | undefined): string[] {
   const lead = item ? leadingIntent(cell.source) : undefined;
+  if (lead && !lead.separated) return [];
   const text = lead ? lead.rest : cell.source;
   const code = cell.code.flatMap((c) => pathsInList(c)).filter((c) => text.includes(c));
   if (code.length) return code;
-  const label = labelledPaths(text);
-  if (label) return pathsInList(label.values, true);
+  // The bullet's own first line: `- path: src/a.ts` may be followed by `primary: true` lines of a YAML-ish entry.
+  const firstLine = text.split('\n')[0]!;
+  const label = labelledPaths(firstLine);
+  if (label) return pathsInList(label.values.replace(/`/g, ""), true);
   if (lead) return pathsInList(text.replace(/`/g, '').replace(/\s+\(.*$/, ''), true);
-  const first = trimPunctuation(text.replace(/`/g, '').split(/\s+/)[0] ?? '');
+  const first = trimPunctuation(firstLine.replace(/`/g, '').split(/\s+/)[0] ?? '');
   return looksLikePath(first, true) ? [first] : [];
 }

@@ -25,15 +25,24 @@ export function looksLikePath(word: string, prose = false): boolean {
   if (BARE_FILE_NAMES.has(word)) return true;
   if (prose && PROSE_NAMES.test(word)) return false;
   if (/^[*?]+$/.test(word)) return prose ? false : true;
-  if (/[*?]/.test(word)) return true;
   if (/[\\/]/.test(word)) return /[\w.*-]/.test(word) && !/^[\\/.]+$/.test(word);
-  // `app.ts`, `.env`, `requirements.txt`; not `v1.2`, `e.g.` or `3.14`
-  return /^\.?[\w.-]*\.[A-Za-z][A-Za-z0-9]{0,9}$/.test(word) && !/^\d/.test(word) && !/^[a-z]\.[a-z]$/i.test(word);
+  // Outside a folder a glob names files by extension (`*.ts`, `tsconfig*.json`); `**Business` is bold text.
+  if (/[*?]/.test(word)) return /\.\w/.test(word);
+  return hasFileExtension(word);
+}
+
+/** `app.ts`, `.env`, `requirements.txt`, `README.MD`; not `v1.2`, `e.g.`, `3.14` or `WeatherClient.fetchData`. */
+function hasFileExtension(word: string): boolean {
+  const m = /^\.?[\w.-]*\.([A-Za-z][A-Za-z0-9]{0,9})$/.exec(word);
+  if (!m || /^\d/.test(word) || /^[a-z]\.[a-z]$/i.test(word)) return false;
+  const ext = m[1]!;
+  return ext === ext.toLowerCase() || ext === ext.toUpperCase();
 }
 
 /** Prose punctuation around a path ("see src/a.ts," / "(src/a.ts)" / `"src/auth/**"`), and bold markers around it. */
 export function trimPunctuation(word: string): string {
-  let w = word.replace(/^[("'“‘]+/, '').replace(/[)"'”’,;:!?]+$/, '').replace(/(?<![*])\.+$/, '');
+  // `src/a.ts::ClassDeclaration:Name` names a node in a file: the file is the path.
+  let w = word.replace(/::.*$/, '').replace(/^[("'“‘]+/, '').replace(/[)"'”’,;:!?]+$/, '').replace(/(?<![*])\.+$/, '');
   const bold = /^(\*\*|__)(.+)\1$/.exec(w);
   if (bold) w = bold[2]!;
   return w;
@@ -103,7 +112,7 @@ export function headingIntent(text: string): { id: string; timestamped: boolean 
  * A line or bullet that starts with an intent id and then maps it (`INT-001 → src/a.ts, src/b.ts`, `- **INT-001**
  * → \`src/a.ts\``, `- 2026-02-20T09:20:00Z | INT-001 -> src/x.ts (AST_REFACTOR)`): the id and the text after it.
  */
-export function leadingIntent(text: string): { id: string; rest: string; timestamped: boolean } | undefined {
+export function leadingIntent(text: string): { id: string; rest: string; timestamped: boolean; separated: boolean } | undefined {
   const lead = withoutLeadingTimestamp(text);
   const t = lead.text.trim().replace(/^(\[[ xX]\]\s*)/, '');
   const word = leadingWord(t);
@@ -111,7 +120,9 @@ export function leadingIntent(text: string): { id: string; rest: string; timesta
   const after = t.slice(t.indexOf(word) + word.length).replace(/^[*_`"']*/, '');
   // The id must stand alone: followed by a separator, a space, or nothing (`INT-001.ts` is a file).
   if (after && !/^\s*([:—–→|]|->|-\s|\s|$)/.test(after)) return undefined;
-  return { id: word, rest: after.replace(/^\s*(?:[:—–→|]|->|-)?\s*/, ''), timestamped: lead.timestamped };
+  // `INT-001: …` / `INT-001 → …` map; `INT-004 depends on INT-005: …` is a sentence about the intent.
+  const separated = /^\s*([:—–→|]|->|-\s|$)/.test(after);
+  return { id: word, rest: after.replace(/^\s*(?:[:—–→|]|->|-)?\s*/, ''), timestamped: lead.timestamped, separated };
 }
 
 /** The paths a list of words names: `a.ts, b.ts; c/`, with the notes after each path dropped. */

@@ -56,5 +56,9 @@ export function readableLines(value: unknown): string[] {
     });
   }
   const text = readableText(value);
-  return text === undefined ? [] : [text];
+  if (text === undefined) return [];
+  // A list written as one block of text (`constraints: |` with `- …` lines) reads as its items.
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  if (lines.length > 1 && lines.every((l) => /^\s*[-*•]\s+\S/.test(l))) return lines.map((l) => l.replace(/^\s*[-*•]\s+/, '').trim());
+  return [text];
 }
