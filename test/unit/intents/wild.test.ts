@@ -1,28 +1,13 @@
 import * as assert from 'node:assert';
-import path from 'node:path';
 import type { Intent } from '../../../src/core/formats/intents/model';
-import { OrchestrationService } from '../../../src/core/service/orchestration-service';
-import { FIXTURES, TempWorkspace } from '../helpers/temp-workspace';
+import type { TempWorkspace } from '../helpers/temp-workspace';
+import { INTENT_FIXTURES, openWild as open } from './wild-fixtures';
 
 /*
  * The intents fixtures of test/fixtures/wild/intents/ (map-*, intents-*): each reproduces a shape real forks write
  * (its ABOUT.md says which). Read through the real service in a temp copy; the facts asserted are what the fork's
  * own reader, or a person reading the file, would take from it.
  */
-
-const WILD = path.join(FIXTURES, 'wild', 'intents');
-export const INTENT_FIXTURES = ['map-heading-nested-bullets', 'map-timestamped-headings', 'map-intent-id-first-table',
-  'map-owned-files-subsections', 'map-headerless-rows', 'map-empty', 'map-bullets-without-headings', 'map-plain-lines',
-  'map-per-intent-tables', 'map-heading-variants', 'map-hook-timelines', 'map-task-column', 'intents-fork-field-shapes',
-  'intents-bare-list', 'intents-file-name-case', 'intents-ledger-wrapper', 'intents-status-and-scope-words'];
-
-async function open(name: string) {
-  const ws = new TempWorkspace({}, path.join(WILD, name));
-  const service = new OrchestrationService({ folders: [{ root: ws.root }] });
-  await service.scan();
-  const intents = new Map(service.items().filter((i): i is Intent => i.system === 'intents').map((i) => [i.id, i]));
-  return { ws, service, intents };
-}
 
 const mapped = (i: Intent | undefined) => (i?.mapRows ?? []).filter((r) => r.owner === i!.id).map((r) => r.file);
 
