@@ -8,7 +8,8 @@ export function intentsSummary(items: readonly WorkItem[]): string[] {
   const lines = [`\nintents: ${intents.length} intent${intents.length === 1 ? '' : 's'}`];
   for (const i of intents) {
     const scope = i.ownedScope.length ? `  [${i.ownedScope.join(', ')}]` : '';
-    lines.push(`  ${i.id.padEnd(10)} ${(i.status || '(none)').padEnd(11)} ${i.title}${scope}`);
+    const selected = i.selected ? '  (selected)' : '';
+    lines.push(`  ${i.id.padEnd(10)} ${(i.status || '(none)').padEnd(11)} ${i.title}${scope}${selected}`);
   }
   return lines;
 }

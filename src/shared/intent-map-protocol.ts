@@ -7,7 +7,8 @@ import { openFileMessage, readyMessage } from './protocol';
  * by the host before anything opens.
  */
 
-export const DRIFTS = ['same', 'drifted', 'missing', 'unrecorded', 'outside'] as const;
+/** `pattern`: the map names a glob (`src/auth/**`), which owns many files and has no hash of its own. */
+export const DRIFTS = ['same', 'drifted', 'missing', 'unrecorded', 'outside', 'pattern'] as const;
 export type DriftKind = (typeof DRIFTS)[number];
 
 export interface IntentMapRowView {

@@ -25,7 +25,7 @@ const heading = el('h1', {}, 'Intent Map');
 const subtitle = el('p', { class: 'muted', id: 'subtitle' });
 const filter = el('vscode-text-field', { placeholder: 'Filter by file, intent or hash', id: 'filter' });
 const drift = el('vscode-dropdown', { id: 'drift-filter', 'aria-label': 'Show drift' });
-for (const [value, label] of [['all', 'All files'], ['drifted', 'Drifted'], ['missing', 'Missing'], ['unrecorded', 'No hash recorded'], ['outside', 'Outside the folder'], ['same', 'Unchanged']]) {
+for (const [value, label] of [['all', 'All files'], ['drifted', 'Drifted'], ['missing', 'Missing'], ['unrecorded', 'No hash recorded'], ['outside', 'Outside the folder'], ['pattern', 'Patterns'], ['same', 'Unchanged']]) {
   drift.append(el('vscode-option', { value: value! }, label));
 }
 const refresh = el('vscode-button', { appearance: 'secondary', id: 'refresh' }, 'Refresh');
@@ -61,10 +61,16 @@ function headerRow(): HTMLElement {
 
 function dataRow(r: IntentMapRowView): HTMLElement {
   const row = el('vscode-data-grid-row', { class: 'map-row', 'data-file': r.file });
-  const file = el('vscode-data-grid-cell', { 'grid-column': '1', class: 'file', title: `Open ${r.file}` });
-  const link = el('a', { href: '#', class: 'open-file' }, r.file);
-  link.addEventListener('click', (e) => { e.preventDefault(); host.post({ type: 'openFile', file: r.file }); });
-  file.append(link);
+  // A pattern row (`src/auth/**`) names many files: shown as text, there is no one file to open.
+  const pattern = r.drift === 'pattern';
+  const file = el('vscode-data-grid-cell', { 'grid-column': '1', class: 'file', title: pattern ? `Every file matching ${r.file}` : `Open ${r.file}` });
+  if (pattern) {
+    file.append(el('span', { class: 'pattern' }, r.file));
+  } else {
+    const link = el('a', { href: '#', class: 'open-file' }, r.file);
+    link.addEventListener('click', (e) => { e.preventDefault(); host.post({ type: 'openFile', file: r.file }); });
+    file.append(link);
+  }
   const owner = el('vscode-data-grid-cell', { 'grid-column': '2', class: 'owner' });
   owner.append(el('span', { class: 'intent-id' }, r.owner ?? '—'));
   if (r.ownerName) owner.append(el('span', { class: 'intent-name' }, ` ${r.ownerName}`));
@@ -78,7 +84,7 @@ function dataRow(r: IntentMapRowView): HTMLElement {
 }
 
 const DRIFT_TEXT: Record<IntentMapRowView['drift'], string> = {
-  same: 'unchanged', drifted: 'drifted', missing: 'missing', unrecorded: 'no hash', outside: 'outside the folder (link not followed)',
+  same: 'unchanged', drifted: 'drifted', missing: 'missing', unrecorded: 'no hash', outside: 'outside the folder (link not followed)', pattern: 'pattern (many files)',
 };
 
 function shortHash(hash: string | null): string {

@@ -11,7 +11,7 @@ export const COLUMNS = [
 export type ColumnId = (typeof COLUMNS)[number]['id'];
 
 /** Drifted files first when sorting by drift: they are what a person looks for. */
-const DRIFT_ORDER: readonly DriftKind[] = ['drifted', 'outside', 'missing', 'unrecorded', 'same'];
+const DRIFT_ORDER: readonly DriftKind[] = ['drifted', 'outside', 'missing', 'unrecorded', 'pattern', 'same'];
 
 /** What the page remembers across hide/show (setState): only UI state, never data. */
 export interface UiState {

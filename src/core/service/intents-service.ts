@@ -13,7 +13,7 @@ import { YamlLocator } from '../yaml/locate';
 import { intentContextBlock, type IntentContextBlock } from '../formats/intents/context-block';
 import { DriftChecker, type Drift } from '../formats/intents/drift';
 import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord } from '../formats/intents/model';
-import { intentsFilePath } from '../formats/intents/paths';
+import { existingIntentsFile } from '../formats/intents/paths';
 import type { AgentTraceInput } from '../formats/intents/schemas';
 import { setIntentStatus } from '../formats/intents/status-edit';
 import { readTraceTail, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
@@ -92,7 +92,7 @@ export class IntentsService {
       void this.host.fileChanged(intent.file);
       throw new StaleFileError(`${path.basename(intent.file)} changed since Baton read it; it has been re-read, try again`);
     }
-    const edit = setIntentStatus(read.text, intent.rootKey, intent.index, id, status.trim(), this.now());
+    const edit = setIntentStatus(read.text, intent, status.trim(), this.now());
     if (!edit.ok) throw new Error(edit.reason);
     // A byte-order mark is not content, but it was there: keep it. The file is replaced only while it still
     // holds what was read, checked again at the rename itself.
@@ -118,7 +118,7 @@ export class IntentsService {
     const folder = root ?? this.host.folders[0];
     if (!folder) throw new Error('no workspace folder to log to');
     const entry = await prepareTraceEntry(input, { root: folder, now: this.now(), sessionId: this.sessionId });
-    const file = intentsFilePath(folder, 'trace');
+    const file = existingIntentsFile(folder, 'trace');
     await appendLine(file, JSON.stringify(entry));
     await this.host.fileChanged(file);
     return entry;
@@ -158,7 +158,7 @@ export class IntentsService {
 
   /** The newest trace entries of a folder (filtered by intent when asked), read from the end of the file. */
   async readTrace(root: string, options: TraceTailOptions): Promise<TraceTail> {
-    return readTraceTail(intentsFilePath(root, 'trace'), { maxBytes: 32 * 1024 * 1024, ...options });
+    return readTraceTail(existingIntentsFile(root, 'trace'), { maxBytes: 32 * 1024 * 1024, ...options });
   }
 
   /** intent_map.md's rows with their owners' names and each file's drift from its recorded hash. */
@@ -176,7 +176,7 @@ export class IntentsService {
   /** Where an intent starts in its file (for "reveal"): found on demand, the read path does not pay for it. */
   async intentPosition(intent: Intent): Promise<{ line: number; column: number }> {
     const text = (await this.readText(intent.file)).text;
-    return new YamlLocator(text).locate(intent.rootKey ? [intent.rootKey, intent.index] : [intent.index]);
+    return new YamlLocator(text).locate(intent.yamlPath);
   }
 
   /** The workspace folder a path is in (the deepest, when folders nest). */

@@ -1,5 +1,5 @@
 import type { IntentsFileRecord, MapFileRecord } from '../formats/intents/model';
-import { compileScopeEntry, type CompiledEntry, type ScopeEntry } from '../formats/intents/scope';
+import { compileScopeEntry, relativeGlobEntry, type CompiledEntry, type ScopeEntry } from '../formats/intents/scope';
 
 /** One way an intent owns a file (CLI.md `baton owner`). */
 export interface Owner {
@@ -49,14 +49,15 @@ export class OwnershipIndex {
   private readonly byPath = new Map<string, Claim[]>();
   private readonly globsByBase = new Map<string, Claim[]>();
   private readonly exclusions = new Map<string, Claim[]>();
-  private readonly mapped = new Map<string, { intent: string; name: string }>();
+  private readonly mapped = new Map<string, { intent: string; name: string }[]>();
+  private readonly mappedGlobs = new Map<string, { intent: string; name: string; test: CompiledEntry }[]>();
 
   constructor(intents: IntentsFileRecord | undefined, map: MapFileRecord | undefined, cache: MatcherCache) {
     const used = new Set<string>();
     const names = new Map<string, string>();
     intents?.intents.forEach((intent, order) => {
-      const id = intent.fields.id;
-      const name = intent.fields.name ?? '';
+      const id = intent.view.id;
+      const name = intent.view.name ?? '';
       names.set(id, name);
       for (const entry of intent.scope) {
         if (entry.refused) continue;
@@ -67,10 +68,15 @@ export class OwnershipIndex {
         else push(this.globsByBase, entry.base, claim);
       }
     });
-    cache.retain(used);
     for (const row of map?.rows ?? []) {
-      if (row.owner) this.mapped.set(row.file, { intent: row.owner, name: names.get(row.owner) ?? '' });
+      if (!row.owner) continue;
+      const owner = { intent: row.owner, name: names.get(row.owner) ?? '' };
+      if (!row.glob) { push(this.mapped, row.file, owner); continue; }
+      const entry = relativeGlobEntry(row.file);
+      used.add(`${entry.kind}\u0000${entry.normalized}`);
+      push(this.mappedGlobs, entry.base, { ...owner, test: cache.matcherFor(entry) });
     }
+    cache.retain(used);
   }
 
   /** Owners of a workspace-relative path (with `/`): one entry per intent and way, in the file's order. */
@@ -82,8 +88,13 @@ export class OwnershipIndex {
     }
     const owners: Owner[] = [...found.values()].sort((a, b) => a.order - b.order)
       .map((c) => ({ intent: c.intent, name: c.name, via: 'owned_scope', pattern: c.entry.pattern }));
-    const row = this.mapped.get(relPath);
-    if (row) owners.push({ intent: row.intent, name: row.name, via: 'intent_map' });
+    // The map's rows for the path itself, then its globs (nearest folder first); one entry per intent.
+    const mapped = new Map<string, { intent: string; name: string }>();
+    for (const o of this.mapped.get(relPath) ?? []) if (!mapped.has(o.intent)) mapped.set(o.intent, o);
+    for (const folder of selfAndAncestors(relPath)) {
+      for (const g of this.mappedGlobs.get(folder) ?? []) if (!mapped.has(g.intent) && g.test(relPath)) mapped.set(g.intent, { intent: g.intent, name: g.name });
+    }
+    for (const o of mapped.values()) owners.push({ intent: o.intent, name: o.name, via: 'intent_map' });
     return owners;
   }
 

@@ -41,6 +41,16 @@ const MAY_HAVE_ALIAS = /(^|[\s[{,:-])\*[^\s,\]}]/;
 const MAX_ALIAS_COUNT = 100;
 
 function describeYamlFailure(text: string, fastError: unknown): YamlLoad {
+  // A stray control character (a form feed pasted before the first comment, say) makes every YAML reader give up
+  // with a message about some later token: name the character itself.
+  const control = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.exec(text);
+  if (control) {
+    const before = text.slice(0, control.index);
+    const line = before.split('\n').length;
+    const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+    return { ok: false, message: `invalid YAML: the control character U+${code} cannot appear in a YAML file; delete it`,
+      position: { line, column: control.index - before.lastIndexOf('\n') } };
+  }
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   const first = doc.errors[0];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { containedPath } from '../../core/io/contained-path';
-import { intentsFilePath } from '../../core/formats/intents/paths';
+import { existingIntentsFile } from '../../core/formats/intents/paths';
 import type { Intent, TraceEntry } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { batonSettings } from '../settings';
@@ -63,7 +63,7 @@ async function openEntry(root: string, entry: TraceEntry): Promise<void> {
     }
   }
   try {
-    const doc = await vscode.workspace.openTextDocument(intentsFilePath(root, 'trace'));
+    const doc = await vscode.workspace.openTextDocument(existingIntentsFile(root, 'trace'));
     // Counted from the end when the absolute number was not known (the file's final newline ends the last line).
     const line = entry.line !== null ? entry.line - 1 : Math.max(0, doc.lineCount - entry.fromEnd - 1);
     await vscode.window.showTextDocument(doc, { preview: true, selection: new vscode.Range(line, 0, line, 0) });

@@ -3,7 +3,7 @@ import type { Intent } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { StaleFileError } from '../../core/service/intents-service';
 import { refusedWhenUntrusted } from '../trust';
-import { intentsFilePath } from '../../core/formats/intents/paths';
+import { existingIntentsFile } from '../../core/formats/intents/paths';
 import type { ActiveIntent } from './active-intent';
 import { showAgentTrace } from './agent-trace-picker';
 import type { IntentMapPanels } from './intent-map-panel';
@@ -30,7 +30,7 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
       if (!intent) {
         // Only the intent map names it: show the map, where the claim is written.
         const root = (arg as { root?: string } | undefined)?.root ?? service.folders[0];
-        if (root) await vscode.window.showTextDocument(vscode.Uri.file(intentsFilePath(root, 'map')), { preview: true });
+        if (root) await vscode.window.showTextDocument(vscode.Uri.file(existingIntentsFile(root, 'map')), { preview: true });
         return;
       }
       const pos = await service.intents.intentPosition(intent).catch(() => ({ line: 1, column: 1 }));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { intentsFilePath } from '../../core/formats/intents/paths';
+import { existingIntentsFile } from '../../core/formats/intents/paths';
 import { containedPath } from '../../core/io/contained-path';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -53,7 +53,7 @@ export class IntentMapPanels extends Disposable {
     const message = parsed.message;
     switch (message.type) {
       case 'ready': entry.ready = true; await this.post(root); break;
-      case 'refresh': await this.service.fileChanged(intentsFilePath(root, 'map')); await this.post(root); break;
+      case 'refresh': await this.service.fileChanged(existingIntentsFile(root, 'map')); await this.post(root); break;
       case 'openFile': {
         const inside = await containedPath(root, message.file, { what: 'the workspace folder' });
         if (!inside.ok) { void vscode.window.showWarningMessage(`Baton will not open ${message.file}: ${inside.reason}.`); return; }
@@ -80,7 +80,7 @@ export class IntentMapPanels extends Disposable {
     let message: ToIntentMapWebview;
     try {
       const rows = await this.service.intents.intentMap(root);
-      const mapFound = this.service.records('intents').some((r) => r.root === root && r.file === intentsFilePath(root, 'map'));
+      const mapFound = this.service.records('intents').some((r) => r.root === root && r.file === existingIntentsFile(root, 'map'));
       message = { type: 'rows', folder: path.basename(root), rows: rows.map(({ absolute: _absolute, ...row }) => row), mapFound };
     } catch (err) {
       message = { type: 'error', message: `Baton could not read the intent map: ${(err as Error).message}` };

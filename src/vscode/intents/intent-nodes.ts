@@ -49,7 +49,7 @@ export class IntentNode extends IntentTreeNode {
     const i = this.intent;
     const item = new vscode.TreeItem(`${i.id}  ${i.title}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = [this.active && '● active', i.assignedAgent].filter(Boolean).join(' · ');
+    item.description = [this.active && '● active', i.selected && 'selected in the file', i.assignedAgent].filter(Boolean).join(' · ');
     item.iconPath = intentStatusIcon(i.status);
     item.contextValue = ['intent', 'intents', i.status || 'none', this.active && 'active'].filter(Boolean).join(':');
     item.command = { command: 'baton.revealIntent', title: 'Open the intent', arguments: [this] };
@@ -64,6 +64,7 @@ export class IntentNode extends IntentTreeNode {
     md.appendMarkdown(`$(${intentStatusIcon(i.status).id}) ${escapeMarkdown(i.status || '(no status)')}`);
     if (i.assignedAgent) md.appendMarkdown(` · ${escapeMarkdown(i.assignedAgent)}`);
     if (this.active) md.appendMarkdown(' · the active intent');
+    if (i.selected) md.appendMarkdown(' · selected in active_intents.yaml');
     if (i.description) md.appendMarkdown(`\n\n${escapeMarkdown(i.description)}`);
     if (i.constraints.length) md.appendMarkdown(`\n\nConstraints:\n${i.constraints.map((c) => `- ${escapeMarkdown(c)}`).join('\n')}`);
     if (i.updatedAt) md.appendMarkdown(`\n\nUpdated ${escapeMarkdown(i.updatedAt)}`);
@@ -77,6 +78,14 @@ export class IntentNode extends IntentTreeNode {
       i.scope.map((s, n) => new ScopeEntryNode(`${key}:scope:${n}`, s)), 'nothing yet')];
     out.push(new SectionNode(`${key}:criteria`, 'Acceptance criteria', 'checklist',
       i.acceptanceCriteria.map((c, n) => new LeafNode(`${key}:criteria:${n}`, c, 'circle-small')), 'none written'));
+    if (i.constraints.length) {
+      out.push(new SectionNode(`${key}:constraints`, 'Constraints', 'shield',
+        i.constraints.map((c, n) => new LeafNode(`${key}:constraints:${n}`, c, 'circle-small')), 'none'));
+    }
+    if (i.relatedSpecs.length) {
+      out.push(new SectionNode(`${key}:specs`, 'Related specs', 'book',
+        i.relatedSpecs.map((c, n) => new LeafNode(`${key}:specs:${n}`, c, 'file')), 'none'));
+    }
     out.push(new LeafNode(`${key}:agent`, i.assignedAgent ? `Agent: ${i.assignedAgent}` : 'No agent assigned',
       i.assignedAgent === 'human' ? 'person' : 'robot'));
     out.push(new SectionNode(`${key}:files`, 'Files (intent map)', 'files',

@@ -1,19 +1,20 @@
 import * as vscode from 'vscode';
+import { intentStatusKind, type IntentStatusKind } from '../../core/formats/intents/vocabulary';
 
-/** A codicon per intent status (spec words and the forks'); a question mark for words nobody listed. */
-const ICONS: Record<string, [icon: string, color?: string]> = {
-  IN_PROGRESS: ['sync', 'charts.green'],
-  ACTIVE: ['sync', 'charts.green'],
-  BLOCKED: ['lock', 'charts.orange'],
-  PENDING: ['circle-large-outline'],
-  DRAFT: ['edit'],
-  COMPLETED: ['pass', 'testing.iconPassed'],
-  ABANDONED: ['circle-slash'],
-  ABORTED: ['circle-slash'],
+/** A codicon per kind of intent status (vocabulary.ts: the spec's words and the forks', any case). */
+const ICONS: Record<IntentStatusKind, [icon: string, color?: string]> = {
+  active: ['sync', 'charts.green'],
+  blocked: ['lock', 'charts.orange'],
+  pending: ['circle-large-outline'],
+  draft: ['edit'],
+  none: ['circle-large-outline'],
+  other: ['question'],
+  done: ['pass', 'testing.iconPassed'],
+  dropped: ['circle-slash'],
 };
 
 export function intentStatusIcon(status: string): vscode.ThemeIcon {
-  const [icon, color] = ICONS[status.toUpperCase()] ?? ['question'];
+  const [icon, color] = ICONS[intentStatusKind(status)];
   return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
 }
 

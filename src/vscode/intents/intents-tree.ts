@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Intent } from '../../core/formats/intents/model';
-import { intentStatusRank } from '../../core/formats/intents/vocabulary';
+import { intentStatusRank, normalizeIntentStatus as groupKey } from '../../core/formats/intents/vocabulary';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -46,12 +46,12 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
       return roots[0] === undefined ? [] : this.groupsOf(roots[0]);
     }
     if (node instanceof IntentFolderNode) return this.groupsOf(node.root);
-    if (node instanceof IntentGroupNode) return this.intents(node.root).filter((i) => i.status === node.status).map((i) => this.nodeFor(i));
+    if (node instanceof IntentGroupNode) return this.intents(node.root).filter((i) => groupKey(i.status) === node.status).map((i) => this.nodeFor(i));
     return node.children();
   }
 
   getParent(node: IntentTreeNode): IntentTreeNode | undefined {
-    if (node instanceof IntentNode) return this.groupFor(node.intent.root, node.intent.status);
+    if (node instanceof IntentNode) return this.groupFor(node.intent.root, groupKey(node.intent.status));
     if (node instanceof IntentGroupNode && this.service.folders.length > 1) return this.folderFor(node.root);
     return undefined;
   }
@@ -67,8 +67,9 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private groupsOf(root: string): IntentGroupNode[] {
+    // `in_progress` and `IN_PROGRESS` are one group (labelled by the first spelling met).
     const counts = new Map<string, number>();
-    for (const i of this.intents(root)) counts.set(i.status, (counts.get(i.status) ?? 0) + 1);
+    for (const i of this.intents(root)) counts.set(groupKey(i.status), (counts.get(groupKey(i.status)) ?? 0) + 1);
     return [...counts.keys()]
       .sort((a, b) => intentStatusRank(a) - intentStatusRank(b) || a.localeCompare(b))
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });

@@ -44,11 +44,19 @@ describe('intents: owned_scope semantics', () => {
 
   it('normalises absolute entries inside the folder and refuses everything that leaves it', () => {
     assert.ok(owns(path.join(ROOT, 'src/auth') + '/**', 'src/auth/login.ts'));
-    for (const bad of ['../other/**', '../../etc/passwd', '/etc/passwd', 'src/../../x', 'src/**/../../x', '', '   ']) {
+    for (const bad of ['../other/**', '../../etc/passwd', '/../etc/passwd', 'src/../../x', 'src/**/../../x', '', '   ']) {
       const entry = normalizeScopeEntry(ROOT, bad);
       assert.ok(entry.refused, `${JSON.stringify(bad)} should be refused`);
       assert.strictEqual(compileScopeEntry(entry)('x'), false);
     }
+  });
+
+  it('reads a leading / as the workspace root, as the forks write repository paths', () => {
+    assert.ok(owns('/src/**', 'src/auth/login.ts'));
+    assert.ok(owns('/docs/', 'docs/guide.md'));
+    assert.ok(owns('/etc/passwd', 'etc/passwd'), 'the folder\'s own etc/, never the system\'s');
+    assert.strictEqual(normalizeScopeEntry(ROOT, '/src/**').normalized, 'src/**');
+    assert.strictEqual(normalizeScopeEntry(ROOT, '/').normalized, '');
   });
 
   it('reports a refused entry at its line and still uses the others', () => {

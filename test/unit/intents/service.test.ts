@@ -173,7 +173,8 @@ describe('intents: the service interface of spec 003', () => {
       ['src/gone.ts', 'Harden authentication', 'missing'],
       ['src/app.ts', 'Shared rate-limit store', 'unrecorded'],
     ]);
-    const unknown = service.diagnostics().filter((d) => d.file.endsWith('intent_map.md'));
-    assert.deepStrictEqual(unknown.map((d) => [d.line, d.message]), [[12, 'src/db/users.ts is mapped to intent INT-009, which active_intents.yaml does not list']]);
+    // INT-009 is not in active_intents.yaml (finished intents leave it, the map keeps their files): shown, no problem.
+    assert.deepStrictEqual(rows.find((r) => r.file === 'src/db/users.ts')!.owner, 'INT-009');
+    assert.deepStrictEqual(service.diagnostics().filter((d) => d.file.endsWith('intent_map.md')), []);
   });
 });

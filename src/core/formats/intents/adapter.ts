@@ -1,4 +1,3 @@
-import { isFile } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
 import type { WorkItem } from '../../model/work-item';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
@@ -7,7 +6,7 @@ import { parseIntentMap } from './intent-map';
 import { parseIntentsFile } from './intents-file';
 import { byKind, linkIntents } from './link';
 import { type IntentsRecord, type TraceFileRecord } from './model';
-import { classifyIntentsPath, intentsFilePath, ORCHESTRATION_DIR, relativePosix } from './paths';
+import { classifyIntentsPath, discoverIntentsFiles, ORCHESTRATION_DIR, relativePosix } from './paths';
 import { describeTraceLine, readTraceTail, SMALL_TRACE_BYTES } from './trace-tail';
 
 /**
@@ -19,9 +18,7 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
   readonly version = 1;
 
   async discover(ctx: SourceContext): Promise<string[]> {
-    const files = (['intents', 'map', 'trace'] as const).map((k) => intentsFilePath(ctx.root, k));
-    const exists = await Promise.all(files.map(isFile));
-    return files.filter((_, i) => exists[i]);
+    return discoverIntentsFiles(ctx.root);
   }
 
   watchPatterns(ctx: SourceContext): WatchPattern[] {

@@ -5,9 +5,10 @@ import type { MapRow } from './model';
 
 /**
  * Whether a file still holds the bytes the intent map recorded: `same`, `drifted` (changed since), `missing`
- * (gone), `outside` (a symbolic link out of the workspace folder: never read), or `unrecorded` (the map has no usable hash, e.g. `n/a`). A truncated hash is compared as a prefix.
+ * (gone), `outside` (a symbolic link out of the workspace folder: never read), or `unrecorded` (the map has no usable hash, e.g. `n/a`), or `pattern` (a glob row:
+ * it names many files). A truncated hash is compared as a prefix.
  */
-export type Drift = 'same' | 'drifted' | 'missing' | 'unrecorded' | 'outside';
+export type Drift = 'same' | 'drifted' | 'missing' | 'unrecorded' | 'outside' | 'pattern';
 
 export interface DriftResult {
   readonly drift: Drift;
@@ -20,6 +21,7 @@ export class DriftChecker {
   private readonly cache = new Map<string, { size: number; mtimeMs: number; hash: string }>();
 
   async check(root: string, row: MapRow): Promise<DriftResult> {
+    if (row.glob) return { drift: 'pattern', actual: null };
     const inside = await containedPath(root, row.file);
     if (!inside.ok) return { drift: 'outside', actual: null };
     const file = inside.absolute;

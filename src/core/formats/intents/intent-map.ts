@@ -1,106 +1,66 @@
 import MarkdownIt from 'markdown-it';
-type Token = MarkdownIt.Token;
 import { parseRecordedHash } from '../../io/content-hash';
 import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { mapRowsOf } from './map-sections';
+import { yamlMapRows } from './map-yaml';
+import type { RawMapRow } from './map-tables';
 import type { MapFileRecord, MapRow } from './model';
+import { hasGlobCharacters } from './scope';
 
 /** One parser for every map: tables on (CommonMark + GFM tables), HTML off, so nothing in a cell is markup. */
 const markdown = new MarkdownIt('commonmark', { html: false }).enable('table');
 
-interface Columns { file: number; owner: number; lastModified: number; hash: number }
-
 /**
- * Reads `.orchestration/intent_map.md` with a real Markdown parser: the map is the first table whose header
- * names a file column and an owning-intent column, wherever it sits (prose and headings above it are fine).
- * Cells lose their code backticks; a hash may be truncated (`sha256:1a2b3c4d...`). A row whose path leaves
- * the workspace folder is reported and left out.
+ * Reads `.orchestration/intent_map.md` in every layout seen in the wild (map-sections.ts, map-tables.ts): tables
+ * with a file and an intent column in any wording and order, an intent's heading with its files as bullets or its own
+ * table, headings a tool appends with a timestamp, rows appended without a header, prose anywhere. A file listed
+ * again for the same intent is one row (the last one, as tools append); a glob (`src/auth/**`) is kept as one and
+ * owns what it matches. Only a path that leaves the workspace folder is reported: Baton ignores it.
  */
 export function parseIntentMap(file: string, root: string, text: string): { record: MapFileRecord; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
-  const tokens = markdown.parse(text, {});
-  const table = findMapTable(tokens);
-  if (!table) {
-    if (text.trim()) {
-      diagnostics.push(diagnostic('intents', file, 'warning',
-        'intent_map.md has no table with a "File Path" and an "Owning Intent ID" column', { line: 1, column: 1 }));
+  // HTML comments hold examples and tools' data payloads, never entries; blanked so line numbers stay.
+  const visible = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
+  const lines = visible.split(/\r?\n/);
+  const raw = yamlMapRows(text) ?? mapRowsOf(markdown.parse(visible, {}), lines);
+  const byKey = new Map<string, MapRow>();
+  for (const r of raw) {
+    const row = finishRow(root, r);
+    if ('refused' in row) {
+      diagnostics.push(diagnostic('intents', file, 'warning', `intent map entry ignored: ${row.refused}`, { line: r.line, column: 1 }));
+      continue;
     }
-    return { record: { kind: 'map', rows: [] }, diagnostics };
+    const key = `${row.file}\u0000${row.owner ?? ''}`;
+    const earlier = byKey.get(key);
+    // Tools append: the later row is the newer word on the file (its line and hash), but it keeps its first place
+    // and what only the earlier one said.
+    byKey.set(key, earlier ? { ...row, lastModifiedBy: row.lastModifiedBy ?? earlier.lastModifiedBy,
+      hashText: row.hashText ?? earlier.hashText, hash: row.hash ?? earlier.hash } : row);
   }
-  const rows: MapRow[] = [];
-  const seen = new Map<string, number>();
-  for (const row of table.rows) {
-    const cell = (i: number) => (i >= 0 ? row.cells[i]?.trim() || null : null);
-    const written = cell(table.columns.file);
-    if (!written) {
-      diagnostics.push(diagnostic('intents', file, 'warning', 'intent map row has no file path; it is left out', { line: row.line, column: 1 }));
-      continue;
-    }
-    const inside = resolveContained(root, written);
-    if (!inside.ok) {
-      diagnostics.push(diagnostic('intents', file, 'warning', `intent map row ignored: ${inside.reason}`, { line: row.line, column: 1 }));
-      continue;
-    }
-    const earlier = seen.get(inside.relative);
-    if (earlier !== undefined) {
-      diagnostics.push(diagnostic('intents', file, 'warning',
-        `${inside.relative} is already mapped on line ${earlier}; this row is left out`, { line: row.line, column: 1 }));
-      continue;
-    }
-    seen.set(inside.relative, row.line);
-    const hashText = cell(table.columns.hash);
-    const hash = parseRecordedHash(hashText) ?? null;
-    if (hashText && !hash && !/^(n\/a|none|-|—|unknown)$/i.test(hashText)) {
-      diagnostics.push(diagnostic('intents', file, 'warning', `"${hashText}" is not a content hash (expected sha256:<hex>)`, { line: row.line, column: 1 }));
-    }
-    rows.push({ file: inside.relative, owner: cell(table.columns.owner), lastModifiedBy: cell(table.columns.lastModified),
-      hashText, hash, line: row.line });
-  }
+  const rows = [...byKey.values()];
   return { record: { kind: 'map', rows }, diagnostics };
 }
 
-interface RawTable { columns: Columns; rows: { line: number; cells: string[] }[] }
-
-function findMapTable(tokens: readonly Token[]): RawTable | undefined {
-  for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.type !== 'table_open') continue;
-    const { rows, end } = tableRows(tokens, i);
-    i = end;
-    const header = rows.find((r) => r.header);
-    if (!header) continue;
-    const columns = columnsOf(header.cells);
-    if (columns.file < 0 || columns.owner < 0) continue;
-    return { columns, rows: rows.filter((r) => !r.header) };
-  }
-  return undefined;
+function finishRow(root: string, r: RawMapRow): MapRow | { refused: string } {
+  let written = r.path.replace(/\\/g, '/').replace(/^\.\//, '');
+  // `/src/a.ts` is the repository's src/a.ts, as in owned_scope, unless it is an absolute path inside the folder.
+  if (written.startsWith('/') && !resolveContained(root, written).ok) written = written.replace(/^\/+/, '');
+  const glob = hasGlobCharacters(written);
+  const base = glob ? staticBase(written) : written.replace(/\/+$/, '');
+  const inside = resolveContained(root, base || '.', { allowRoot: true });
+  if (!inside.ok) return { refused: inside.reason };
+  if (glob && written.split('/').includes('..')) return { refused: `${r.path} climbs out of its folder with ..` };
+  const file = glob ? `${inside.relative ? `${inside.relative}/` : ''}${written.slice(base.length).replace(/^\/+/, '')}` : inside.relative;
+  if (!file) return { refused: `${r.path} is the whole workspace folder, not a file` };
+  const hashText = r.hashText;
+  const hash = parseRecordedHash(hashText) ?? null;
+  return { file, owner: r.owner, lastModifiedBy: r.lastModifiedBy, hashText, hash: glob ? null : hash, line: r.line, ...(glob ? { glob: true } : {}) };
 }
 
-function tableRows(tokens: readonly Token[], start: number) {
-  const rows: { line: number; header: boolean; cells: string[] }[] = [];
-  let header = false;
-  let i = start;
-  for (; i < tokens.length && tokens[i]!.type !== 'table_close'; i++) {
-    const t = tokens[i]!;
-    if (t.type === 'thead_open') header = true;
-    else if (t.type === 'thead_close') header = false;
-    else if (t.type === 'tr_open') rows.push({ line: (t.map?.[0] ?? 0) + 1, header, cells: [] });
-    else if (t.type === 'inline') rows[rows.length - 1]?.cells.push(plainText(t));
-  }
-  return { rows, end: i };
-}
-
-function columnsOf(headers: readonly string[]): Columns {
-  const find = (test: RegExp, except?: RegExp) => headers.findIndex((h) => test.test(h) && !except?.test(h));
-  return {
-    file: find(/\b(file|path)\b/i),
-    owner: find(/\bown(ing|er)\b/i),
-    lastModified: find(/\b(last|modified)\b/i),
-    hash: find(/\b(hash|sha)/i),
-  };
-}
-
-/** A cell's text as a person reads it: code spans lose their backticks, emphasis its markers. */
-function plainText(inline: Token): string {
-  if (!inline.children) return inline.content;
-  return inline.children.map((c) => (c.type === 'softbreak' || c.type === 'hardbreak' ? ' ' : c.content)).join('');
+/** `src/auth/**` → `src/auth`; `**\/*.ts` → ''. */
+function staticBase(pattern: string): string {
+  const parts = pattern.split('/');
+  const i = parts.findIndex((p) => hasGlobCharacters(p));
+  return parts.slice(0, i < 0 ? parts.length : i).join('/');
 }

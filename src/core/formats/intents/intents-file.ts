@@ -2,91 +2,80 @@ import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { loadYaml } from '../../yaml/fast-load';
 import { YamlLocator, type YamlPath } from '../../yaml/locate';
-import { parseLenient } from '../common/lenient';
+import { ALIASES, intentIdOf, intentView } from './intent-fields';
+import { findIntentList, type IntentListShape } from './intents-root';
 import type { IntentEntryRecord, IntentsFileRecord } from './model';
 import { normalizeScopeEntry } from './scope';
-import { intentSchema } from './schemas';
-import { KNOWN_INTENT_STATUSES } from './vocabulary';
 
 export interface ParsedIntents {
   readonly record: IntentsFileRecord;
   readonly diagnostics: Diagnostic[];
 }
 
-type Problem = { path: YamlPath; severity: 'error' | 'warning'; message: string };
+type Problem = { path: YamlPath; severity: 'error' | 'warning' | 'info'; message: string };
 
 /**
- * Reads `.orchestration/active_intents.yaml`: the list under `intents` (spec) or `active_intents` (forks), or a
- * bare list. Each intent is validated on its own, so one broken intent costs only itself; unknown fields and
- * statuses are kept; scope entries that leave the workspace folder are reported and never match.
+ * Reads `.orchestration/active_intents.yaml` in every shape the forks write: the list under `intents` (spec),
+ * `active_intents` or another key, a bare list, or intents keyed by id; other root keys (`version`, `project`,
+ * `active_intent_id` — the selected intent —, `sessions`) are kept. Each intent is read through its aliases
+ * (intent-fields.ts) and keeps every field as written. Only what changes what the user sees is a problem: an intent
+ * an agent cannot select (no id, or an id used twice), scope entries that own nothing.
  */
 export function parseIntentsFile(file: string, root: string, text: string): ParsedIntents {
-  const empty = (rootKey: IntentsFileRecord['rootKey'] = null): IntentsFileRecord =>
-    ({ kind: 'intents', rootKey, textHash: contentHash(text), intents: [] });
-  if (text.trim() === '') {
-    return { record: empty(), diagnostics: [diagnostic('intents', file, 'warning', 'active_intents.yaml is empty: no intents', { line: 1, column: 1 })] };
-  }
+  const empty = (shape?: IntentListShape): IntentsFileRecord => ({
+    kind: 'intents', rootKey: shape?.rootKey ?? null, textHash: contentHash(text), intents: [],
+    selected: shape?.selected ?? [], rootFields: shape?.rootFields ?? {},
+  });
+  // An empty file is a registry with no intents yet (the forks create it that way): nothing to report.
+  if (text.trim() === '') return { record: empty(), diagnostics: [] };
   const loaded = loadYaml(text);
   if (!loaded.ok) return { record: empty(), diagnostics: [diagnostic('intents', file, 'error', loaded.message, loaded.position)] };
   const problems: Problem[] = [];
-  const { list, rootKey } = findList(loaded.value, problems);
+  const shape = findIntentList(loaded.value);
+  if (shape.problem) problems.push({ path: [], severity: 'warning', message: shape.problem });
   const intents: IntentEntryRecord[] = [];
-  const seen = new Set<string>();
-  (list ?? []).forEach((raw, index) => {
-    const at: YamlPath = rootKey ? [rootKey, index] : [index];
+  const seen = new Map<string, number>();
+  shape.entries.forEach(({ raw, path: at, keyId }, index) => {
     if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-      problems.push({ path: at, severity: 'error', message: `intent ${index + 1} should be a mapping of fields; it is left out` });
+      problems.push({ path: at, severity: 'warning', message: `intent ${index + 1} is not a mapping of fields; Baton cannot show it` });
       return;
     }
-    const { data, issues } = parseLenient(intentSchema, raw);
-    for (const issue of issues) problems.push({ path: [...at, ...issue.path], severity: 'error', message: `intent ${index + 1}: ${issue.message}` });
-    if (!data) return;
-    if (data.id === undefined) {
-      problems.push({ path: at, severity: 'error', message: `intent ${index + 1} has no \`id\`; it is left out` });
+    const fields = raw as Record<string, unknown>;
+    const id = intentIdOf(fields) ?? keyId;
+    if (id === undefined) {
+      problems.push({ path: at, severity: 'warning', message: `intent ${index + 1} has no \`id\`: an agent cannot select it, so Baton leaves it out` });
       return;
     }
-    if (seen.has(data.id)) {
-      problems.push({ path: [...at, 'id'], severity: 'error', message: `intent id "${data.id}" appears twice; the second one is left out` });
+    const earlier = seen.get(id);
+    if (earlier !== undefined) {
+      problems.push({ path: idPath(at, fields), severity: 'warning',
+        message: `intent id "${id}" is used by intent ${earlier + 1} already: an agent selecting it gets the first one, so this one is left out` });
       return;
     }
-    seen.add(data.id);
-    if (data.status == null) {
-      problems.push({ path: [...at, 'id'], severity: 'warning', message: `intent "${data.id}" has no \`status\`` });
-    } else if (!KNOWN_INTENT_STATUSES.includes(data.status)) {
-      problems.push({ path: [...at, 'status'], severity: 'warning',
-        message: `unknown intent status "${data.status}" (known: ${KNOWN_INTENT_STATUSES.join(', ')}); shown as written` });
-    }
-    const scope = (data.owned_scope ?? []).map((entry) => normalizeScopeEntry(root, entry));
+    seen.set(id, index);
+    const { view, problems: fieldProblems } = intentView(id, fields);
+    for (const p of fieldProblems) problems.push({ path: [...at, ...p.path], severity: 'warning', message: `intent ${id}: ${p.message}` });
+    const scope = view.ownedScope.map((entry) => normalizeScopeEntry(root, entry));
     scope.forEach((entry, i) => {
-      if (entry.refused) problems.push({ path: [...at, 'owned_scope', i], severity: 'warning', message: `owned_scope entry ignored: ${entry.refused}` });
+      if (entry.refused) problems.push({ path: [...at, ...view.scopePaths[i]!], severity: 'warning', message: `intent ${id}: scope entry ignored: ${entry.refused}` });
     });
-    intents.push({ index, fields: { ...data, id: data.id }, scope });
+    intents.push({ index, path: at, idKey: intentIdOf(fields) === undefined ? null : idKeyOf(fields),
+      statusKey: statusKeyOf(fields), fields, view, scope });
   });
-  return { record: { ...empty(rootKey), intents }, diagnostics: locate(file, text, problems) };
+  return { record: { ...empty(shape), intents }, diagnostics: locate(file, text, problems) };
 }
 
-function findList(value: unknown, problems: Problem[]): { list: unknown[] | undefined; rootKey: IntentsFileRecord['rootKey'] } {
-  if (Array.isArray(value)) return { list: value, rootKey: null };
-  if (value === null || typeof value !== 'object') {
-    problems.push({ path: [], severity: 'error', message: 'active_intents.yaml should hold a mapping with an `intents` list' });
-    return { list: undefined, rootKey: null };
-  }
-  const map = value as Record<string, unknown>;
-  const rootKey = 'intents' in map ? 'intents' : 'active_intents' in map ? 'active_intents' : null;
-  if (!rootKey) {
-    problems.push({ path: [], severity: 'error', message: 'active_intents.yaml has neither an `intents` nor an `active_intents` list' });
-    return { list: undefined, rootKey: null };
-  }
-  if ('intents' in map && 'active_intents' in map) {
-    problems.push({ path: ['active_intents'], severity: 'warning', message: 'both `intents` and `active_intents` are present; Baton reads `intents`' });
-  }
-  const list = map[rootKey];
-  if (list == null) return { list: [], rootKey };
-  if (!Array.isArray(list)) {
-    problems.push({ path: [rootKey], severity: 'error', message: `\`${rootKey}\` should be a list of intents` });
-    return { list: undefined, rootKey };
-  }
-  return { list, rootKey };
+function idKeyOf(fields: Record<string, unknown>): string {
+  return ALIASES.id.find((k) => fields[k] !== undefined && fields[k] !== null) ?? 'id';
+}
+
+function idPath(at: YamlPath, fields: Record<string, unknown>): YamlPath {
+  return [...at, idKeyOf(fields)];
+}
+
+/** The key holding the status: `status`, or the fork's `state`; `status` when there is none yet. */
+function statusKeyOf(fields: Record<string, unknown>): string {
+  return ALIASES.status.find((k) => fields[k] !== undefined && fields[k] !== null) ?? 'status';
 }
 
 /** More problems than this in one file are summed up in one line: 100,000 broken intents are one mistake. */

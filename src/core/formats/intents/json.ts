@@ -8,5 +8,8 @@ export function intentItemJson(item: Intent): Record<string, unknown> {
     createdAt: item.createdAt, updatedAt: item.updatedAt,
     mappedFiles: item.mapRows.filter((r) => r.owner === item.id).map((r) => r.file),
     lastModified: item.mapRows.filter((r) => r.lastModifiedBy === item.id).map((r) => r.file),
+    // The file marks it as the selected intent (`active_intent_id`); every field as written, the fork's own too.
+    selected: item.selected,
+    fields: item.fields,
   };
 }

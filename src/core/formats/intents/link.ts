@@ -1,6 +1,9 @@
-import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import path from 'node:path';
+import type { Diagnostic } from '../../model/diagnostic';
+import type { IntentView } from './intent-fields';
 import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord, MapRow, TraceEntry, TraceFileRecord } from './model';
 import { RECENT_TRACE_PER_INTENT } from './model';
+import { chooseIntentsFiles, ORCHESTRATION_DIR } from './paths';
 
 export interface IntentsFiles {
   readonly intents?: { readonly file: string; readonly record: IntentsFileRecord };
@@ -8,10 +11,18 @@ export interface IntentsFiles {
   readonly trace?: { readonly file: string; readonly record: TraceFileRecord };
 }
 
-/** Sorts one folder's parsed intents files by kind (there is at most one of each). */
+/**
+ * Sorts one folder's parsed intents files by kind. Discovery reads one file per kind, but a case variant written
+ * later (`INTENT_MAP.md` beside `intent_map.md`) reaches the index through the watcher: the one discovery would
+ * choose wins, so the choice never depends on the order of events.
+ */
 export function byKind(files: ReadonlyMap<string, IntentsRecord>): IntentsFiles {
   const out: { -readonly [K in keyof IntentsFiles]: IntentsFiles[K] } = {};
+  const names = [...files.keys()].map((f) => path.basename(f));
+  const root = files.size ? path.dirname(path.dirname([...files.keys()][0]!)) : '';
+  const chosen = new Set(chooseIntentsFiles(root, names).values());
   for (const [file, record] of files) {
+    if (!chosen.has(path.join(root, ORCHESTRATION_DIR, path.basename(file)))) continue;
     if (record.kind === 'intents') out.intents = { file, record };
     else if (record.kind === 'map') out.map = { file, record };
     else out.trace = { file, record };
@@ -21,20 +32,16 @@ export function byKind(files: ReadonlyMap<string, IntentsRecord>): IntentsFiles 
 
 /**
  * Intents → items, each with the intent-map rows it owns or last modified and its newest trace entries. A map
- * row naming an intent that active_intents.yaml does not list is reported at its line.
+ * row may name an intent active_intents.yaml no longer lists (finished intents are removed, the map keeps their
+ * history): that is no problem, the Intent Map shows it as such.
  */
 export function linkIntents(root: string, files: IntentsFiles): { items: Intent[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const entries = files.intents?.record.intents ?? [];
-  const known = new Set(entries.map((e) => e.fields.id));
   const rowsOf = new Map<string, MapRow[]>();
   for (const row of files.map?.record.rows ?? []) {
     for (const id of new Set([row.owner, row.lastModifiedBy])) {
       if (id) (rowsOf.get(id) ?? rowsOf.set(id, []).get(id)!).push(row);
-    }
-    if (files.intents && row.owner && !known.has(row.owner)) {
-      diagnostics.push(diagnostic('intents', files.map!.file, 'warning',
-        `${row.file} is mapped to intent ${row.owner}, which active_intents.yaml does not list`, { line: row.line, column: 1 }));
     }
   }
   const traceOf = new Map<string, TraceEntry[]>();
@@ -43,18 +50,27 @@ export function linkIntents(root: string, files: IntentsFiles): { items: Intent[
     const list = traceOf.get(entry.intentId) ?? traceOf.set(entry.intentId, []).get(entry.intentId)!;
     if (list.length < RECENT_TRACE_PER_INTENT) list.push(entry);
   }
+  const selected = new Set(files.intents?.record.selected ?? []);
   const items = entries.map((e): Intent => {
-    const f = e.fields;
+    const v = e.view;
     return {
-      system: 'intents', kind: 'intent', id: f.id, title: f.name || f.id, status: f.status ?? '',
+      system: 'intents', kind: 'intent', id: v.id, title: titleOf(v), status: v.status ?? '',
       file: files.intents!.file, root,
-      name: f.name ?? null, description: f.description ?? null, constraints: f.constraints ?? [],
-      ownedScope: f.owned_scope ?? [], scope: e.scope, acceptanceCriteria: f.acceptance_criteria ?? [],
-      relatedSpecs: f.related_specs ?? [], assignedAgent: f.assigned_agent ?? null,
-      createdAt: f.created_at ?? null, updatedAt: f.updated_at ?? null,
-      index: e.index, rootKey: files.intents!.record.rootKey,
-      mapRows: rowsOf.get(f.id) ?? [], recentTrace: traceOf.get(f.id) ?? [], fields: f,
+      name: v.name, description: v.description, constraints: v.constraints,
+      ownedScope: v.ownedScope, scope: e.scope, acceptanceCriteria: v.acceptanceCriteria,
+      relatedSpecs: v.relatedSpecs, assignedAgent: v.assignedAgent,
+      createdAt: v.createdAt, updatedAt: v.updatedAt,
+      index: e.index, yamlPath: e.path, idKey: e.idKey, statusKey: e.statusKey, selected: selected.has(v.id),
+      mapRows: rowsOf.get(v.id) ?? [], recentTrace: traceOf.get(v.id) ?? [], fields: e.fields,
     };
   });
   return { items, diagnostics };
+}
+
+/** The name; else the first line of the description or goal (forks that write no name); else the id. */
+function titleOf(v: IntentView): string {
+  if (v.name) return v.name;
+  const first = v.description?.split(/\r?\n/).find((l) => l.trim())?.trim();
+  if (!first) return v.id;
+  return first.length > 80 ? `${first.slice(0, 79)}…` : first;
 }

@@ -1,7 +1,8 @@
 import type { RecordedHash } from '../../io/content-hash';
 import type { WorkItemBase } from '../../model/items';
+import type { YamlPath } from '../../yaml/locate';
+import type { IntentView } from './intent-fields';
 import type { ScopeEntry } from './scope';
-import type { IntentFields } from './schemas';
 
 /*
  * What each intents file contributes to the index (plain JSON, so it can be cached), and the intent item the
@@ -9,31 +10,46 @@ import type { IntentFields } from './schemas';
  */
 
 export interface IntentEntryRecord {
-  /** Position in the file's list (the `yaml` path to it is [rootKey, index]). */
+  /** Position among the file's intents. */
   readonly index: number;
-  readonly fields: IntentFields & { readonly id: string };
+  /** The `yaml` path to the intent's mapping (`['intents', 0]`, `[0]`, `['intents', 'INT-001']`, `[]`). */
+  readonly path: YamlPath;
+  /** The key holding the id (`id`, or an alias such as `intent_id`); null when the id is the intent's map key. */
+  readonly idKey: string | null;
+  /** The key holding the status (`status`, or the alias `state`), and the one a status edit writes. */
+  readonly statusKey: string;
+  /** Every field as written, unknown ones included. */
+  readonly fields: Readonly<Record<string, unknown>>;
+  /** The fields Baton shows, read through the forks' aliases. */
+  readonly view: IntentView;
   readonly scope: readonly ScopeEntry[];
 }
 
 export interface IntentsFileRecord {
   readonly kind: 'intents';
-  /** Which root key holds the list: the spec's `intents`, the forks' `active_intents`, or null for a bare list. */
-  readonly rootKey: 'intents' | 'active_intents' | null;
+  /** Which root key holds the list (the spec's `intents`, the forks' `active_intents`, …), or null for a bare list. */
+  readonly rootKey: string | null;
   /** contentHash (hex sha256) of the text parsed: an edit is refused when the file on disk no longer has it. */
   readonly textHash: string;
   readonly intents: readonly IntentEntryRecord[];
+  /** Ids the file itself marks as the selected intent (`active_intent_id`, `active_intent`). */
+  readonly selected: readonly string[];
+  /** The file's other root keys (`version`, `project`, `sessions`, …), as written. */
+  readonly rootFields: Readonly<Record<string, unknown>>;
 }
 
-/** One row of intent_map.md's table. */
+/** One file (or glob) intent_map.md maps to an intent: a table row, or a path listed in an intent's section. */
 export interface MapRow {
-  /** Workspace-relative with `/`. */
+  /** Workspace-relative with `/`; a glob when `glob` is set. */
   readonly file: string;
+  /** The entry is a glob (`src/auth/**`): it owns every file it matches and has no hash of its own. */
+  readonly glob?: true;
   readonly owner: string | null;
   readonly lastModifiedBy: string | null;
   /** The hash cell as written (`sha256:…`, `sha256:1a2b...`, `n/a`), or null when empty. */
   readonly hashText: string | null;
   readonly hash: RecordedHash | null;
-  /** 1-based line of the row in intent_map.md. */
+  /** 1-based line of the row (or bullet) in intent_map.md. */
   readonly line: number;
 }
 
@@ -95,13 +111,18 @@ export interface Intent extends WorkItemBase {
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
   readonly index: number;
-  readonly rootKey: IntentsFileRecord['rootKey'];
+  /** Where the intent is in its file (see IntentEntryRecord). */
+  readonly yamlPath: YamlPath;
+  readonly idKey: string | null;
+  readonly statusKey: string;
+  /** The file marks this intent as the selected one (`active_intent_id`). */
+  readonly selected: boolean;
   /** Rows of intent_map.md this intent owns or last modified. */
   readonly mapRows: readonly MapRow[];
   /** The newest trace entries naming this intent (newest first). */
   readonly recentTrace: readonly TraceEntry[];
-  /** Every field the file holds for the intent that validated, unknown ones included. */
-  readonly fields: IntentFields;
+  /** Every field the file holds for the intent, as written, unknown ones included. */
+  readonly fields: Readonly<Record<string, unknown>>;
 }
 
 export type IntentsItem = Intent;

@@ -25,6 +25,9 @@ export function normalizeScopeEntry(root: string, raw: string): ScopeEntry {
   if (negated) text = text.slice(1);
   const refuse = (why: string): ScopeEntry => ({ pattern: raw, normalized: '', kind: 'path', negated, base: '', refused: why });
   if (!text || text.includes('\0')) return refuse('it is empty');
+  // `/src/**` means the workspace root's src (forks write scopes as repository paths), unless it really is an
+  // absolute path inside the folder.
+  if (text.startsWith('/') && relativeInside(root, picomatch.scan(text).base || text) === undefined) text = text.replace(/^\/+/, '') || '.';
   const scan = picomatch.scan(text);
   const isGlob = scan.isGlob;
   const staticPart = isGlob ? scan.base : text;
@@ -35,6 +38,12 @@ export function normalizeScopeEntry(root: string, raw: string): ScopeEntry {
   if (scan.glob.split('/').includes('..')) return refuse(`${raw} climbs out of its folder with ..`);
   const normalized = relBase ? `${relBase}/${scan.glob}` : scan.glob;
   return { pattern: raw, normalized, kind: 'glob', negated, base: relBase };
+}
+
+/** A glob already relative to the workspace folder (an intent map's `src/auth/**` row) as a scope entry. */
+export function relativeGlobEntry(pattern: string): ScopeEntry {
+  const base = picomatch.scan(pattern).base.replace(/^\.\/?/, '');
+  return { pattern, normalized: pattern, kind: 'glob', negated: false, base };
 }
 
 /** `p` (absolute, or relative to root) as a workspace-relative posix path; '' for the root; undefined outside it. */
