@@ -43,6 +43,7 @@ const MAX_ALIAS_COUNT = 100;
 function describeYamlFailure(text: string, fastError: unknown): YamlLoad {
   // A stray control character (a form feed pasted before the first comment, say) makes every YAML reader give up
   // with a message about some later token: name the character itself.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const control = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.exec(text);
   if (control) {
     const before = text.slice(0, control.index);
