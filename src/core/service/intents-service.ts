@@ -16,7 +16,7 @@ import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord } from '..
 import { intentsFilePath } from '../formats/intents/paths';
 import type { AgentTraceInput } from '../formats/intents/schemas';
 import { setIntentStatus } from '../formats/intents/status-edit';
-import { readTraceTail, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
+import { readTraceTail, TRACE_FILTER_BYTES, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
 import { prepareTraceEntry, type WrittenTraceEntry } from '../formats/intents/trace-write';
 import { MatcherCache, OwnershipIndex, type Owner } from './ownership';
 
@@ -158,7 +158,7 @@ export class IntentsService {
 
   /** The newest trace entries of a folder (filtered by intent when asked), read from the end of the file. */
   async readTrace(root: string, options: TraceTailOptions): Promise<TraceTail> {
-    return readTraceTail(intentsFilePath(root, 'trace'), { maxBytes: 32 * 1024 * 1024, ...options });
+    return readTraceTail(intentsFilePath(root, 'trace'), { maxBytes: TRACE_FILTER_BYTES, ...options });
   }
 
   /** intent_map.md's rows with their owners' names and each file's drift from its recorded hash. */

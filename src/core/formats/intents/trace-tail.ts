@@ -7,6 +7,9 @@ import { TraceTextReader } from './trace-text';
 /** Below this size a tail read also counts the newlines before it, so every line gets its absolute number. */
 export const SMALL_TRACE_BYTES = 8 * 1024 * 1024;
 
+/** How far back a read filtered by intent goes at most: a rare intent in a huge trace must not cost the whole file. */
+export const TRACE_FILTER_BYTES = 32 * 1024 * 1024;
+
 /** Unreadable parts reported one by one; past this many, one more problem counts the rest. */
 const MAX_JUNK_PROBLEMS = 20;
 
@@ -37,6 +40,8 @@ export interface TraceTailOptions {
   readonly intentId?: string;
   /** Stop reading after this many bytes however few entries matched (bounds a filter on a huge log). */
   readonly maxBytes?: number;
+  /** Number every entry absolutely when that is cheap (a small file), not only when a problem needs it. */
+  readonly numberLines?: boolean;
 }
 
 type Seen =
@@ -90,7 +95,7 @@ export async function readTraceTail(file: string, options: TraceTailOptions): Pr
   for (const fromEnd of state.oversized) {
     pending.push({ severity: 'error', at: { fromEnd }, message: () => 'line is too long to read; skipped' });
   }
-  const numberOf = await lineNumbering(file, state, oldestRead, pending.length > 0);
+  const numberOf = await lineNumbering(file, state, oldestRead, pending.length > 0 || !!options.numberLines);
   const name = (at: { fromEnd: number }) => describeTraceLine({ line: numberOf(at), fromEnd: at.fromEnd });
   const entries: TraceEntry[] = [];
   for (const s of seen) {
