@@ -124,9 +124,9 @@ function problemsOf(seen: readonly Seen[]): Pending[] {
   if (packed.length) {
     const oldest = packed[packed.length - 1]!;
     const others = packed.length - 1;
-    out.push({ severity: 'warning', at: oldest.at, message: (name) => 'this entry is not one JSON object on a line of its own (it is pretty-printed, ' +
-      'or shares its line with another): Baton reads it, but readers that take one object per line, like the forks\' own hooks, skip it' +
-      (others ? `; so are ${others} newer ${others === 1 ? 'entry' : 'entries'}, the newest at ${name(packed[0]!.at)}` : '') });
+    out.push({ severity: 'warning', at: oldest.at, message: (name) => 'this entry is not one JSON object per line (it is pretty-printed, or shares ' +
+      'its line with another): Baton reads it, but one-object-per-line readers such as the forks\' own hooks skip it' +
+      (others ? `; the same for ${others} newer ${others === 1 ? 'entry' : 'entries'}, the newest at ${name(packed[0]!.at)}` : '') });
   }
   const chronological = [...entries].reverse();
   const breaks = chainBreaks(chronological.map((e) => e.chain));

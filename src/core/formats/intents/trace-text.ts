@@ -1,5 +1,5 @@
 import type { TailLine } from '../../io/tail-lines';
-import { splitJsonSequence, type Sequence } from './json-sequence';
+import { bracketBalance, splitJsonSequence, type Sequence } from './json-sequence';
 import { obj, type Obj } from './trace-fields';
 
 /** What the physical lines of a trace, read from the end, hold. Newest first. */
@@ -12,7 +12,7 @@ export type TraceItem =
   | { readonly kind: 'partial' };
 
 /** A multi-line object is never gathered beyond this: past it, the lines are junk. */
-const MAX_GROUP_LINES = 2000;
+const MAX_GROUP_LINES = 100_000;
 const MAX_GROUP_CHARS = 4 * 1024 * 1024;
 
 /**
@@ -29,6 +29,8 @@ export class TraceTextReader {
   private groupChars = 0;
   /** The smallest indentation among the group's lines. */
   private groupIndent = Infinity;
+  /** Brackets the group opens minus those it closes: only a group at 0 can be whole values, so only then is it parsed. */
+  private groupBalance = 0;
 
   push(line: TailLine): TraceItem[] {
     const text = line.text;
@@ -39,7 +41,7 @@ export class TraceTextReader {
       const alone = parseObjectLine(text, first);
       if (alone) return [alone === NOT_OBJECT ? junk(line, line, 'a trace line should be a JSON object') : { kind: 'object', value: alone, at: line, packed: false }];
       this.start(line);
-      return text[first] === '{' ? this.tryWhole() : [];
+      return text[first] === '{' && this.groupBalance === 0 ? this.tryWhole() : [];
     }
     // An object on its own line at the left margin, before lines that do not continue an object: those lines are
     // broken on their own (a cut-off write, garbage), and this line is an ordinary entry.
@@ -52,8 +54,9 @@ export class TraceTextReader {
     this.group.unshift(line);
     this.groupChars += text.length + 1;
     this.groupIndent = Math.min(this.groupIndent, first);
+    this.groupBalance += bracketBalance(text);
     if (this.group.length > MAX_GROUP_LINES || this.groupChars > MAX_GROUP_CHARS) return this.close(true);
-    return mayOpen ? this.tryWhole() : [];
+    return mayOpen && this.groupBalance === 0 ? this.tryWhole() : [];
   }
 
   /** The lines left when reading stops. Junk is reported only when the start of the file was read (else the group may be an object whose beginning was never seen). */
@@ -65,6 +68,7 @@ export class TraceTextReader {
     this.group = [line];
     this.groupChars = line.text.length + 1;
     this.groupIndent = firstNonSpace(line.text);
+    this.groupBalance = bracketBalance(line.text);
   }
 
   /** The group's items when it reads as whole JSON objects, else nothing yet (more lines may complete it). */
@@ -80,6 +84,7 @@ export class TraceTextReader {
     this.group = [];
     this.groupChars = 0;
     this.groupIndent = Infinity;
+    this.groupBalance = 0;
     const { values, junk: bad } = sequence ?? splitJsonSequence(lines.map((l) => l.text).join('\n'));
     const lineStarts = [0];
     for (let i = 1; i < lines.length; i++) lineStarts.push(lineStarts[i - 1]! + lines[i - 1]!.text.length + 1);
