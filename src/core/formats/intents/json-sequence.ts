@@ -19,6 +19,8 @@ export interface SequenceJunk {
   readonly start: number;
   readonly end: number;
   readonly message: string;
+  /** A `{` or `[` whose value runs to the end of the text without closing (as a write in progress looks). */
+  readonly unclosed: boolean;
 }
 
 export interface Sequence {
@@ -35,6 +37,7 @@ export function splitJsonSequence(text: string): Sequence {
     const open = text[at];
     const end = open === '{' || open === '[' ? brackets.closingOf(at) : -1;
     let failure: string;
+    const unclosed = end < 0 && (open === '{' || open === '[');
     if (end >= 0) {
       try {
         values.push({ value: JSON.parse(text.slice(at, end)), start: at, end });
@@ -44,10 +47,10 @@ export function splitJsonSequence(text: string): Sequence {
         failure = (err as Error).message;
       }
     } else {
-      failure = open === '{' || open === '[' ? 'the JSON value is not closed' : describeNonJson(text, at);
+      failure = unclosed ? 'the JSON value is not closed' : describeNonJson(text, at);
     }
     const resume = nextStart(text, at + 1);
-    junk.push({ start: at, end: resume, message: failure });
+    junk.push({ start: at, end: resume, message: failure, unclosed });
     at = resume;
   }
   return { values, junk };

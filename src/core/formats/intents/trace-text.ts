@@ -97,18 +97,19 @@ export class TraceTextReader {
       return lo;
     };
     const items: TraceItem[] = [];
-    const problems = bad.map((b) => ({ from: lineAt(b.start), to: lineAt(Math.max(b.start, b.end - 1)), message: b.message }));
+    const problems = bad.map((b) => ({ from: lineAt(b.start), to: lineAt(Math.max(b.start, b.end - 1)), message: b.message, unclosed: b.unclosed }));
     const spans = values.map((v) => ({ v, from: lineAt(v.start), to: lineAt(Math.max(v.start, v.end - 1)) }));
     for (const s of spans) {
       const value = obj(s.v.value);
-      if (!value) { problems.push({ from: s.from, to: s.to, message: 'a trace line should be a JSON object' }); continue; }
+      if (!value) { problems.push({ from: s.from, to: s.to, message: 'a trace line should be a JSON object', unclosed: false }); continue; }
       const packed = s.from !== s.to || spans.some((o) => o !== s && o.from <= s.to && o.to >= s.from);
       items.push({ kind: 'object', value, at: lines[s.from]!, packed });
     }
     if (problems.length) {
       const last = problems.reduce((a, b) => (b.to > a.to ? b : a));
-      // Unreadable text that runs into an unterminated last line is a write in progress, not damage.
-      const inProgress = lines[lines.length - 1]!.unterminated && last.to === lines.length - 1;
+      // Unreadable text in an unterminated last line is a write in progress, not damage: that line alone, or an
+      // object opened on an earlier line and still running into it.
+      const inProgress = lines[lines.length - 1]!.unterminated && last.to === lines.length - 1 && (last.from === last.to || last.unclosed);
       if (inProgress) items.push({ kind: 'partial' });
       const reported = inProgress ? problems.filter((p) => p !== last) : problems;
       if (reportJunk && reported.length) {
