@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TraceEntry } from '../core/formats/intents/model';
 import { intentsFilePath } from '../core/formats/intents/paths';
 import { traceDiagnostics } from '../core/formats/intents/trace-diagnostics';
+import { traceActionLabel } from '../core/formats/intents/trace-entry';
 import { readTraceTail, TRACE_FILTER_BYTES, type TraceTail } from '../core/formats/intents/trace-tail';
 import { compareDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../core/model/diagnostic';
 import { diagnosticJson, diagnosticLine, displayPath } from '../core/report/scan-report';
@@ -94,7 +95,7 @@ function megabytes(bytes: number): string {
 
 /** Two lines: when, which intent, what and how it ended; then the files, tool, agent, hash and where it is. */
 function entryText(e: TraceEntry): string {
-  const action = e.action ?? '(no action)';
+  const action = traceActionLabel(e);
   const head = [e.timestamp ?? '(no time)', e.intentId ?? '(no intent)',
     e.mutationClass && e.mutationClass !== action ? `${action} [${e.mutationClass}]` : action, e.status].filter((p): p is string => !!p);
   const where = e.line !== null ? `line ${e.line}` : `line ${e.fromEnd} from the end`;

@@ -102,8 +102,10 @@ describe('baton trace and baton check on the wild trace fixtures', () => {
     assert.strictEqual(broken.code, 1);
     assert.match(broken.stdout, /^\.orchestration\/agent_trace\.jsonl: 2 entries, newest first \(all of them\)\n/);
     assert.match(broken.stdout, /\n1 problem:\n {2}\.orchestration\/agent_trace\.jsonl:1:1: error: not valid JSON \(the JSON value is not closed\), through line 2\n$/);
-    assert.match(baton(['trace', fixtureDir('trace-agent-trace-forks'), '--limit', '30']).stdout,
-      /\n2026-03-07T11:05:44\.120Z {2}INT-402 {2}INTENT_EVOLUTION {2}success\n {4}src\/cart\/coupon\.ts · tool write_to_file · agent gpt-5-mini · hash sha256:[0-9a-f]{64} · line 3\n/);
+    const forks = baton(['trace', fixtureDir('trace-agent-trace-forks'), '--limit', '30']).stdout;
+    assert.match(forks, /\n2026-03-07T11:05:44\.120Z {2}INT-402 {2}INTENT_EVOLUTION {2}success\n {4}src\/cart\/coupon\.ts · tool write_to_file · agent gpt-5-mini · hash sha256:[0-9a-f]{64} · line 3\n/);
+    // An agent-trace.dev record that names neither an action nor a tool attributes code: it says so.
+    assert.match(forks, /^\.orchestration\/agent_trace\.jsonl: 14 entries, newest first \(all of them\)\n2026-03-07T11:40:00\.000Z {2}INT-401 {2}attribution\n/);
   });
 
   it('text output escapes control characters and bidirectional overrides that came from the file', () => {

@@ -54,6 +54,14 @@ export function normalizeTraceObject(line: Obj, fromEnd: number, lineNumber: num
   };
 }
 
+/**
+ * What an entry did, in a word for a row or a line: its action, else the tool it ran; an agent-trace.dev record
+ * with neither only attributes lines of code to a contributor.
+ */
+export function traceActionLabel(t: TraceEntry): string {
+  return t.action ?? t.toolName ?? (t.shape === 'agent-trace' && t.files.length ? 'attribution' : '(no action)');
+}
+
 function shapeOf(line: Obj, payload: Obj | undefined, result: Obj | undefined, parts: readonly FileParts[]): TraceEntry['shape'] {
   if ('action_type' in line || payload || result) return 'spec';
   if (parts.some((p) => p.conversations.length || filePath(p.file) !== null)) return 'agent-trace';
