@@ -5,6 +5,7 @@ import { ownerCommand, ownerUsage } from './owner';
 import { runCommand, runUsage } from './run';
 import { scanCommand, scanUsage } from './scan';
 import { taskCommand, taskUsage } from './task';
+import { traceCommand, traceUsage } from './trace';
 
 type Command = (argv: string[], out: (s: string) => void) => Promise<number>;
 
@@ -12,6 +13,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   scan: { run: scanCommand, usage: scanUsage },
   check: { run: checkCommand, usage: checkUsage },
   owner: { run: ownerCommand, usage: ownerUsage },
+  trace: { run: traceCommand, usage: traceUsage },
   answer: { run: answerCommand, usage: answerUsage },
   task: { run: taskCommand, usage: taskUsage },
   run: { run: runCommand, usage: runUsage },

@@ -12,13 +12,14 @@ import type { WorkItem } from '../model/work-item';
 import { YamlLocator } from '../yaml/locate';
 import { intentContextBlock, type IntentContextBlock } from '../formats/intents/context-block';
 import { DriftChecker, type Drift } from '../formats/intents/drift';
-import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord } from '../formats/intents/model';
+import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord, TraceFileRecord } from '../formats/intents/model';
 import { existingIntentsFile } from '../formats/intents/paths';
 import type { AgentTraceInput } from '../formats/intents/schemas';
 import { setIntentStatus } from '../formats/intents/status-edit';
-import { readTraceTail, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
+import { readTraceTail, TRACE_FILTER_BYTES, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
 import { prepareTraceEntry, type WrittenTraceEntry } from '../formats/intents/trace-write';
 import { MatcherCache, OwnershipIndex, type Owner } from './ownership';
+import { tracedOwners, type TracedOwners } from './trace-owners';
 
 export type { IntentContextBlock } from '../formats/intents/context-block';
 export type { Owner } from './ownership';
@@ -63,7 +64,8 @@ export class StaleFileError extends Error {}
  * queries the views use. Reads come from the service's index; writes go to disk and are read back at once.
  */
 export class IntentsService {
-  private readonly ownership = new Map<string, { intents?: IntentsFileRecord; map?: MapFileRecord; index: OwnershipIndex; matchers: MatcherCache; generation: number }>();
+  private readonly ownership = new Map<string, { intents?: IntentsFileRecord; map?: MapFileRecord; trace?: TraceFileRecord; traced: TracedOwners;
+    index: OwnershipIndex; matchers: MatcherCache; generation: number }>();
   private readonly drift = new DriftChecker();
   /** Trace entries this window writes carry one session id. */
   readonly sessionId = `baton-${randomUUID()}`;
@@ -131,7 +133,8 @@ export class IntentsService {
     // Symlinks followed: a link inside the scope that leads elsewhere does not make the real file the intent's.
     const inside = await containedPath(intent.root, filePath, { what: 'the workspace folder' });
     if (!inside.ok) return { allowed: false, intentId, file: filePath, reason: inside.reason };
-    const mine = this.ownersOf(intent.root, inside.relative).filter((o) => o.intent === intentId);
+    // Having last changed a file (the trace) is no permission to change it.
+    const mine = this.ownersOf(intent.root, inside.relative).filter((o) => o.intent === intentId && o.via !== 'trace');
     const scope = mine.find((o) => o.via === 'owned_scope') ?? mine[0];
     if (!scope) {
       const entries = intent.ownedScope.length ? intent.ownedScope.join(', ') : 'nothing';
@@ -158,7 +161,7 @@ export class IntentsService {
 
   /** The newest trace entries of a folder (filtered by intent when asked), read from the end of the file. */
   async readTrace(root: string, options: TraceTailOptions): Promise<TraceTail> {
-    return readTraceTail(existingIntentsFile(root, 'trace'), { maxBytes: 32 * 1024 * 1024, ...options });
+    return readTraceTail(existingIntentsFile(root, 'trace'), { maxBytes: TRACE_FILTER_BYTES, ...options });
   }
 
   /** intent_map.md's rows with their owners' names and each file's drift from its recorded hash. */
@@ -195,30 +198,39 @@ export class IntentsService {
     return intent;
   }
 
-  private recordsOf(root: string): { intents?: IntentsFileRecord; map?: MapFileRecord } {
-    const out: { intents?: IntentsFileRecord; map?: MapFileRecord } = {};
+  private recordsOf(root: string): { intents?: IntentsFileRecord; map?: MapFileRecord; trace?: TraceFileRecord } {
+    const out: { intents?: IntentsFileRecord; map?: MapFileRecord; trace?: TraceFileRecord } = {};
     for (const r of this.host.records('intents')) {
       if (r.root !== root) continue;
       const record = r.record as IntentsRecord;
       if (record.kind === 'intents') out.intents = record;
       else if (record.kind === 'map') out.map = record;
+      else if (record.kind === 'trace') out.trace = record;
     }
     return out;
   }
 
-  /** Rebuilt only when the intents file's or the map's record is a new one (a re-read), never per lookup. */
+  /**
+   * Rebuilt only when the intents file's or the map's record is a new one (a re-read), or a re-read trace gives a
+   * file to another intent (most appends change no owner), never per lookup.
+   */
   private ownershipIndex(root: string): OwnershipIndex {
-    const { intents, map } = this.recordsOf(root);
+    const { intents, map, trace } = this.recordsOf(root);
     const cached = this.ownership.get(root);
-    if (cached && cached.intents === intents && cached.map === map) return cached.index;
+    if (cached && cached.intents === intents && cached.map === map && cached.trace === trace) return cached.index;
+    const traced = tracedOwners(root, intents, trace);
+    if (cached && cached.intents === intents && cached.map === map && cached.traced.signature === traced.signature) {
+      cached.trace = trace;
+      return cached.index;
+    }
     const matchers = cached?.matchers ?? new MatcherCache();
-    const index = new OwnershipIndex(intents, map, matchers);
-    this.ownership.set(root, { intents, map, index, matchers, generation: (cached?.generation ?? 0) + 1 });
+    const index = new OwnershipIndex(intents, map, matchers, traced.byFile);
+    this.ownership.set(root, { intents, map, trace, traced, index, matchers, generation: (cached?.generation ?? 0) + 1 });
     return index;
   }
 
   /**
-   * Changes exactly when what ownership (and each owner's name and status) is made of was re-read: views that
+   * Changes exactly when what ownership (and each owner's name and status) is made of changed: views that
    * show owners (CodeLens, badges) compare it before and after a change event instead of refreshing on every one.
    */
   ownershipGeneration(root: string): number {

@@ -1,11 +1,14 @@
 import type { IntentsFileRecord, MapFileRecord } from '../formats/intents/model';
 import { compileScopeEntry, relativeGlobEntry, type CompiledEntry, type ScopeEntry } from '../formats/intents/scope';
 
-/** One way an intent owns a file (CLI.md `baton owner`). */
+/**
+ * One way an intent owns a file (CLI.md `baton owner`). `trace`: nothing else gives the file to an intent, and the
+ * newest trace entry that changed it names this one (who last modified it).
+ */
 export interface Owner {
   readonly intent: string;
   readonly name: string;
-  readonly via: 'owned_scope' | 'intent_map';
+  readonly via: 'owned_scope' | 'intent_map' | 'trace';
   /** The owned_scope entry that matched, as written (only for `owned_scope`). */
   readonly pattern?: string;
 }
@@ -51,10 +54,13 @@ export class OwnershipIndex {
   private readonly exclusions = new Map<string, Claim[]>();
   private readonly mapped = new Map<string, { intent: string; name: string }[]>();
   private readonly mappedGlobs = new Map<string, { intent: string; name: string; test: CompiledEntry }[]>();
+  private readonly names = new Map<string, string>();
 
-  constructor(intents: IntentsFileRecord | undefined, map: MapFileRecord | undefined, cache: MatcherCache) {
+  /** `traced`: who last changed each file according to the trace (trace-owners.ts), asked only when nothing else owns it. */
+  constructor(intents: IntentsFileRecord | undefined, map: MapFileRecord | undefined, cache: MatcherCache,
+    private readonly traced: ReadonlyMap<string, string> = new Map()) {
     const used = new Set<string>();
-    const names = new Map<string, string>();
+    const names = this.names;
     intents?.intents.forEach((intent, order) => {
       const id = intent.view.id;
       const name = intent.view.name ?? '';
@@ -95,6 +101,10 @@ export class OwnershipIndex {
       for (const g of this.mappedGlobs.get(folder) ?? []) if (!mapped.has(g.intent) && g.test(relPath)) mapped.set(g.intent, { intent: g.intent, name: g.name });
     }
     for (const o of mapped.values()) owners.push({ intent: o.intent, name: o.name, via: 'intent_map' });
+    if (!owners.length) {
+      const last = this.traced.get(relPath);
+      if (last) owners.push({ intent: last, name: this.names.get(last) ?? '', via: 'trace' });
+    }
     return owners;
   }
 

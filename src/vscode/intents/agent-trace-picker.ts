@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { containedPath } from '../../core/io/contained-path';
 import { existingIntentsFile } from '../../core/formats/intents/paths';
+import { traceActionLabel } from '../../core/formats/intents/trace-entry';
 import type { Intent, TraceEntry } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { batonSettings } from '../settings';
@@ -36,7 +37,7 @@ export async function showAgentTrace(service: OrchestrationService, root: string
   }
   const items = trace.entries.map((entry) => ({
     entry,
-    label: `$(${traceIcon(entry).id}) ${entry.action ?? '(no action)'}${entry.status ? ` · ${entry.status}` : ''}`,
+    label: `$(${traceIcon(entry).id}) ${traceActionLabel(entry)}${entry.status ? ` · ${entry.status}` : ''}`,
     description: [entry.intentId, entry.timestamp, entry.agentId].filter(Boolean).join(' · '),
     detail: [entry.summary ?? entry.command ?? entry.toolName, entry.files.length ? entry.files.join(', ') : null].filter(Boolean).join(' — ') || undefined,
   }));

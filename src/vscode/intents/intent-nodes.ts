@@ -2,6 +2,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { containedPathSync } from '../../core/io/contained-path';
 import { traceLine } from '../../core/formats/intents/context-block';
+import { traceActionLabel } from '../../core/formats/intents/trace-entry';
 import type { Intent, MapRow, TraceEntry } from '../../core/formats/intents/model';
 import type { ScopeEntry } from '../../core/formats/intents/scope';
 import { isClosedIntentStatus } from '../../core/formats/intents/vocabulary';
@@ -164,7 +165,7 @@ class TraceEntryNode extends IntentTreeNode {
   constructor(readonly id: string, private readonly root: string, private readonly entry: TraceEntry) { super(); }
   getTreeItem(): vscode.TreeItem {
     const t = this.entry;
-    const item = new vscode.TreeItem(t.action ?? '(no action)', vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(traceActionLabel(t), vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = [t.status, t.timestamp].filter(Boolean).join(' · ');
     item.tooltip = traceLine(t);
@@ -180,8 +181,9 @@ class TraceEntryNode extends IntentTreeNode {
 
 export function traceIcon(t: TraceEntry): vscode.ThemeIcon {
   if (t.action === 'SCOPE_VIOLATION') return new vscode.ThemeIcon('shield', new vscode.ThemeColor('list.warningForeground'));
-  if (t.action === 'ERROR' || t.status === 'FAILURE') return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
-  if (t.status === 'DENIED') return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'));
+  const status = t.status?.toUpperCase();
+  if (t.action === 'ERROR' || status === 'FAILURE' || status === 'FAILED') return new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed'));
+  if (status === 'DENIED') return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'));
   if (t.action === 'CONTEXT_LOAD') return new vscode.ThemeIcon('book');
   if (t.action === 'INTENT_SELECTION') return new vscode.ThemeIcon('target');
   return new vscode.ThemeIcon('edit');

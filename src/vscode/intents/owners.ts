@@ -28,7 +28,8 @@ export function fileOwners(service: OrchestrationService, file: string): FileOwn
 
 /** "owned_scope src/auth/** and the intent map" — how an intent owns a file, in words. */
 export function describeWays(ways: readonly Owner[]): string {
-  return ways.map((w) => (w.via === 'owned_scope' ? `owned_scope ${w.pattern}` : 'the intent map')).join(' and ');
+  return ways.map((w) => (w.via === 'owned_scope' ? `owned_scope ${w.pattern}` : w.via === 'intent_map' ? 'the intent map'
+    : 'the agent trace (it last changed this file)')).join(' and ');
 }
 
 /** Whether a change event touched the intents system's items (the map panel shows their names). */
@@ -38,7 +39,8 @@ export function touchesIntents(change: { changed: readonly { system: string }[];
 
 /**
  * Fires `listener` with the folder whose ownership changed: active_intents.yaml or intent_map.md was re-read
- * (a row for an intent nobody lists changes no item, yet changes who owns a file). Trace appends do not fire.
+ * (a row for an intent nobody lists changes no item, yet changes who owns a file), or a trace append changed who
+ * last changed a file nothing else owns. Other trace appends do not fire.
  */
 export function onOwnershipChange(service: OrchestrationService, listener: (root: string) => void): { dispose(): void } {
   const seen = new Map<string, number>();

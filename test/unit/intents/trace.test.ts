@@ -81,13 +81,13 @@ describe('intents: agent_trace.jsonl', () => {
     assert.deepStrictEqual(tail.entries.map((e) => e.summary), ['wrote 2', 'wrote 1']);
   });
 
-  it('reports other bad lines with their line number and keeps every good line', async () => {
+  it('reports bad lines with their line number, keeps every good line, and takes fields of an odd type silently', async () => {
     ws = new TempWorkspace({ 'agent_trace.jsonl': [spec(1), '{"broken": ', spec(3), '[1,2]', '', spec(6), '{"timestamp": 5, "action_type": "ERROR", "result": {"status": 1}}'].join('\n') + '\n' });
     const tail = await readTraceTail(ws.path('agent_trace.jsonl'), { limit: 10 });
     assert.strictEqual(tail.writeInProgress, false);
     assert.deepStrictEqual(tail.entries.map((e) => e.line), [7, 6, 3, 1]);
+    assert.deepStrictEqual([tail.entries[0]!.timestamp, tail.entries[0]!.status], ['5', '1']);
     assert.deepStrictEqual(tail.problems.map((p) => [p.line, p.severity, p.message.split(' (')[0]]), [
-      [7, 'warning', '`timestamp` should be a string; `result.status` should be a string'],
       [4, 'error', 'a trace line should be a JSON object'],
       [2, 'error', 'not valid JSON'],
     ]);

@@ -7,7 +7,8 @@ import { parseIntentsFile } from './intents-file';
 import { byKind, linkIntents } from './link';
 import { type IntentsRecord, type TraceFileRecord } from './model';
 import { classifyIntentsPath, discoverIntentsFiles, ORCHESTRATION_DIR, relativePosix } from './paths';
-import { describeTraceLine, readTraceTail, SMALL_TRACE_BYTES } from './trace-tail';
+import { traceDiagnostics } from './trace-diagnostics';
+import { readTraceTail } from './trace-tail';
 
 /**
  * The intents ("Handshake") system: `.orchestration/active_intents.yaml`, `intent_map.md` and the append-only
@@ -47,12 +48,7 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
         diagnostics: [diagnostic('intents', file, 'error', `cannot read the trace (${(err as NodeJS.ErrnoException).code ?? String(err)})`)] };
     }
     const record: TraceFileRecord = { kind: 'trace', size: tail.size, entries: tail.entries, writeInProgress: tail.writeInProgress, complete: tail.complete };
-    const diagnostics = tail.problems.map((p) => diagnostic('intents', file, p.severity,
-      p.line === null ? `${describeTraceLine(p)}: ${p.message}` : p.message, p.line === null ? null : { line: p.line, column: 1 }));
-    if (!tail.complete && tail.size > SMALL_TRACE_BYTES && diagnostics.length) {
-      diagnostics.push(diagnostic('intents', file, 'info', `only the newest ${tail.entries.length} entries of this ${Math.round(tail.size / 1048576)} MB trace were checked`));
-    }
-    return { size: tail.size, mtimeMs: tail.mtimeMs, record, diagnostics };
+    return { size: tail.size, mtimeMs: tail.mtimeMs, record, diagnostics: traceDiagnostics(file, tail) };
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<IntentsRecord> {

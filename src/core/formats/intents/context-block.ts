@@ -1,4 +1,5 @@
 import type { Intent, TraceEntry } from './model';
+import { traceActionLabel } from './trace-entry';
 
 /** Everything an agent needs to work on an intent, as one object and as text ready to paste into a prompt. */
 export interface IntentContextBlock {
@@ -33,7 +34,7 @@ export function intentContextBlock(intent: Intent, recentTrace: readonly TraceEn
 
 /** One trace entry as a short line: when, what, outcome, on which files. */
 export function traceLine(t: TraceEntry): string {
-  const parts = [t.timestamp ?? '(no time)', t.action ?? '(no action)'];
+  const parts = [t.timestamp ?? '(no time)', traceActionLabel(t)];
   if (t.status) parts.push(t.status);
   const what = t.summary ?? t.command ?? t.toolName;
   let line = parts.join(' ');

@@ -58,24 +58,34 @@ export interface MapFileRecord {
   readonly rows: readonly MapRow[];
 }
 
-/** One trace line, normalised from whichever shape it was written in; bounded in size. */
+/**
+ * One trace entry, normalised from whichever shape it was written in (spec 003's nested shape, the forks' flat
+ * `trace_id/mutation_class/ranges` lines, agent-trace.dev records, `file_path`/`operation` lines and the rest);
+ * bounded in size. A field the entry does not have is null.
+ */
 export interface TraceEntry {
-  readonly shape: 'spec' | 'flat' | 'other';
-  /** 1 for the newest line of the file. */
+  /** `spec` (action_type/payload/result), `agent-trace` (files[].conversations[]), `flat` (mutation_class/ranges), `other`. */
+  readonly shape: 'spec' | 'agent-trace' | 'flat' | 'other';
+  /** 1 for the newest line of the file: the physical line the entry starts on, counted from the end. */
   readonly fromEnd: number;
-  /** Absolute 1-based line number, when known cheaply (the whole file was read, or a problem needed counting). */
+  /** Absolute 1-based line the entry starts on, when known cheaply (the whole file was read, or a problem needed counting). */
   readonly line: number | null;
   readonly timestamp: string | null;
+  /** `agent_id`, the actor, or the contributing model (agent-trace.dev's contributor). */
   readonly agentId: string | null;
+  /** The intent: an explicit intent id, else the `related` entry naming it (`intent`, then `specification`). */
   readonly intentId: string | null;
-  /** `action_type` (spec) or `mutation_class` (flat variant), as written. */
+  /** What was done, as written: `action_type`, `operation`, `agent_action`, `event`, else the mutation class. */
   readonly action: string | null;
-  /** `result.status` as written. */
+  /** `mutation_class` (wherever the line keeps it) or `classification`, as written. */
+  readonly mutationClass: string | null;
+  /** The outcome as written: `result.status`, a `result`/`status` word, or `success` as success/failure. */
   readonly status: string | null;
   readonly summary: string | null;
   readonly error: string | null;
   readonly toolName: string | null;
   readonly command: string | null;
+  /** Target files as written (also `.`, folders and placeholders: shown, never warned about). */
   readonly files: readonly string[];
   readonly contentHash: string | null;
   readonly sessionId: string | null;

@@ -27,50 +27,6 @@ export type IntentFields = z.infer<typeof intentSchema>;
 
 const files = z.array(z.string());
 
-/** A trace line in the spec's shape (`action_type`, `payload`, `result`, `metadata`). */
-export const specTraceSchema = z.looseObject({
-  timestamp: text.nullish(),
-  agent_id: text.nullish(),
-  intent_id: z.union([text, z.number().transform(String)]).nullish(),
-  action_type: text.nullish(),
-  payload: z.looseObject({
-    tool_name: text.nullish(),
-    tool_input: z.unknown().optional(),
-    target_files: files.nullish(),
-    command: text.nullish(),
-  }).nullish(),
-  result: z.looseObject({
-    status: text.nullish(),
-    output_summary: text.nullish(),
-    content_hash: text.nullish(),
-    error_message: text.nullish(),
-  }).nullish(),
-  metadata: z.looseObject({
-    vcs_ref: text.nullish(),
-    session_id: text.nullish(),
-  }).nullish(),
-});
-export type SpecTraceFields = z.infer<typeof specTraceSchema>;
-
-const range = z.looseObject({
-  file: text.nullish(),
-  content_hash: text.nullish(),
-  start_line: z.number().nullish(),
-  end_line: z.number().nullish(),
-});
-
-/** The flat variant the forks write (`trace_id`, `mutation_class`, `ranges{file, content_hash, …}`, `vcs`). */
-export const flatTraceSchema = z.looseObject({
-  trace_id: text.nullish(),
-  timestamp: text.nullish(),
-  agent_id: text.nullish(),
-  intent_id: z.union([text, z.number().transform(String)]).nullish(),
-  mutation_class: text.nullish(),
-  ranges: z.union([range, z.array(range)]).nullish(),
-  vcs: z.looseObject({ revision_id: text.nullish() }).nullish(),
-});
-export type FlatTraceFields = z.infer<typeof flatTraceSchema>;
-
 /**
  * What `logTrace` accepts: the spec's entry; `timestamp` defaults to now and `metadata.session_id` to the
  * writer's session. Unknown fields are written as given.
