@@ -20,7 +20,7 @@ import { ID, orangeHome } from '../orange/helpers';
 import { json, SINGLE_CRP, stateJson } from '../orchestral/fixtures';
 import { link, Outside } from './outside';
 
-const BAD = ['../../etc/passwd', '/etc/passwd', '..\\..\\etc\\passwd', 'src/../../x', 'C:\\Windows\\win.ini'];
+const BAD = ['../../etc/passwd', '/../etc/passwd', '..\\..\\etc\\passwd', 'src/../../x', 'C:\\Windows\\win.ini'];
 
 describe('paths: intents (owned_scope, intent_map.md, agent_trace.jsonl, validateScope)', () => {
   let ws: TempWorkspace;
@@ -35,16 +35,19 @@ describe('paths: intents (owned_scope, intent_map.md, agent_trace.jsonl, validat
       assert.equal(compileScopeEntry(entry)('etc/passwd'), false);
     }
     assert.ok(!normalizeScopeEntry(ws.root, 'src/').refused);
+    // A leading / is the workspace root (the forks write repository paths so): still never the system's /etc.
+    assert.deepEqual([normalizeScopeEntry(ws.root, '/etc/passwd').normalized, compileScopeEntry(normalizeScopeEntry(ws.root, '/etc/passwd'))('etc/passwd')], ['etc/passwd', true]);
   });
 
   it('intent_map.md rows outside the folder are diagnostics at their line; a symlinked row is never hashed', async () => {
     // Markdown reads `\\.` as an escaped dot, so the Windows-style row climbs with `..\\etc` (no escapable character).
-    const bad = ['../../etc/passwd', '/etc/passwd', '..\\etc\\passwd', 'src/../../x', 'C:\\Windows\\win.ini'];
-    const rows = [...bad, 'src/a.ts', 'src/linked.md'].map((f) => `| ${f} | INT-001 | INT-001 | n/a |`);
+    const bad = ['../../etc/passwd', '/../etc/passwd', '..\\etc\\passwd', 'src/../../x', 'C:\\Windows\\win.ini'];
+    const rows = [...bad, 'src/a.ts', 'src/linked.md', '/etc/passwd'].map((f) => `| ${f} | INT-001 | INT-001 | n/a |`);
     const text = ['# Map', '', '| File Path | Owning Intent ID | Last Modified By | Content Hash |', '|---|---|---|---|', ...rows, ''].join('\n');
     const file = ws.write('.orchestration/intent_map.md', text);
     const { record, diagnostics } = parseIntentMap(file, ws.root, text);
-    assert.deepEqual(record.rows.map((r) => r.file), ['src/a.ts', 'src/linked.md']);
+    // `/etc/passwd` is the folder's own etc/passwd (a leading / is the workspace root), never the system's.
+    assert.deepEqual(record.rows.map((r) => r.file), ['src/a.ts', 'src/linked.md', 'etc/passwd']);
     assert.deepEqual(diagnostics.map((d) => d.line), [5, 6, 7, 8, 9]);
     assert.ok(diagnostics.every((d) => d.file === file && d.column === 1 && /outside/.test(d.message)));
     link(out.sentinel, ws.path('src/linked.md'));
