@@ -59,14 +59,18 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
   for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
   // Oldest first (ISO timestamps order by code unit), then by path in the user's collation, as orange lists them;
   // one shared collator, since localeCompare builds one per call.
+  const ids = new Set<string>();
   for (const [file, t] of tasks.sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || PATH_ORDER.compare(a[0], b[0]))) {
     const projectPath = mine.get(t.folderProject);
     if (projectPath === undefined) continue;
     diagnostics.push(...t.problems);
     const historyFile = historyBeside(file);
     const { kind: _kind, folderProject: _p, folderId: _i, problems: _problems, ...fields } = t;
+    // Two folders naming the same task (a copy orange saved under the id its frontmatter gives): each stays its own row.
+    const id = ids.has(t.id) ? t.folderId : t.id;
+    ids.add(id);
     const task: OrangeTask = {
-      ...fields, system: 'orange', kind: 'task', title: t.summary || t.branch || t.id, file, root: input.root,
+      ...fields, id, system: 'orange', kind: 'task', title: taskTitle(t), file, root: input.root,
       projectPath, orangeRoot: input.orangeRoot, historyFile,
       poolStatus: pool?.workspaces.find((w) => w.name === t.workspace)?.status ?? null,
       recentHistory: histories.get(historyFile)?.events.slice(-10) ?? [],
@@ -75,6 +79,21 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
     if (NEEDS_YOU_STATUSES.includes(t.status)) decisions.push(decisionFor(task));
   }
   return { items, decisions, diagnostics };
+}
+
+const TITLE_MAX = 120;
+
+/**
+ * What a task is called: its summary; a task without one (created with an empty summary, or written before orange
+ * had the field) is described by its legacy `description` field (January 31 2026) or by its body's first line —
+ * until January 31 the body was the description — and only then by its branch or id.
+ */
+export function taskTitle(t: Pick<TaskRecord, 'summary' | 'extra' | 'lead' | 'branch' | 'id'>): string {
+  const description = typeof t.extra.description === 'string' ? t.extra.description.trim() : '';
+  if (t.summary.trim() || description) return t.summary.trim() || description;
+  const lead = t.lead?.replace(/\s+/g, ' ') ?? '';
+  if (lead) return lead.length > TITLE_MAX ? `${lead.slice(0, TITLE_MAX - 1)}…` : lead;
+  return t.branch || t.id;
 }
 
 function decisionFor(t: OrangeTask): OrangeDecision {
