@@ -77,7 +77,8 @@ const GATES: readonly Gate[] = [
 ];
 
 /** What orange derives from a TASK.md body, and where that differs from what the file seems to say. */
-export function checkSections(body: string, status: string, outline: MarkdownOutline = markdownOutline(body)): { state: SectionState; problems: SectionProblem[] } {
+export function checkSections(body: string, status: string, outline: MarkdownOutline = markdownOutline(body),
+  fileLine: (bodyLine: number) => number = (l) => l + 1): { state: SectionState; problems: SectionProblem[] } {
   const ob = orangeBody(body);
   const problems: SectionProblem[] = [];
   const found = new Map<string, OrangeSection>();
@@ -85,7 +86,7 @@ export function checkSections(body: string, status: string, outline: MarkdownOut
     const section = orangeSection(ob, gate.name);
     if (section) {
       found.set(gate.name, section);
-      problems.push(...fenceProblems(ob, outline, gate, section));
+      problems.push(...fenceProblems(ob, outline, gate, section, fileLine));
       const failure = status === gate.status ? gate.failure(section) : undefined;
       if (failure) problems.push({ line: section.headingLine, severity: 'warning', message: failure });
     } else {
@@ -113,12 +114,12 @@ export function checkSections(body: string, status: string, outline: MarkdownOut
  * (always said: orange reads quoted text as the task's own), or a `## ` line inside a code block ends the section
  * early and what orange concludes is not what the whole section says.
  */
-function fenceProblems(ob: OrangeBody, outline: MarkdownOutline, gate: Gate, section: OrangeSection): SectionProblem[] {
+function fenceProblems(ob: OrangeBody, outline: MarkdownOutline, gate: Gate, section: OrangeSection, fileLine: (bodyLine: number) => number): SectionProblem[] {
   const derived = gate.describe(gate.outcome(section.content));
   if (inCodeBlock(outline, section.headingLine)) {
     const real = outline.headings.find((h) => h.level === 2 && h.text === gate.name && h.line > section.headingLine && !inCodeBlock(outline, h.line));
     return [{ line: section.headingLine, severity: 'warning', message: `this "## ${gate.name}" is inside a code block, but orange does not skip code blocks: `
-      + `it reads this as the task's ${gate.name} section (${derived})${real ? `, not the one at line ${real.line + 1}` : ''}; `
+      + `it reads this as the task's ${gate.name} section (${derived})${real ? `, not the one at line ${fileLine(real.line)}` : ''}; `
       + `Baton shows what orange reads. Indent the quoted lines or change the quoted heading so orange reads the real one` }];
   }
   if (section.endLine === null || !inCodeBlock(outline, section.endLine)) return [];

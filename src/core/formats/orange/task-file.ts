@@ -36,7 +36,7 @@ export function parseTaskFile(file: string, text: string, folderProject: string,
 
   const outline = markdownOutline(split.body);
   const bodyLine = (l: number) => split.bodyLine + l;
-  const checked = checkSections(split.body, status, outline);
+  const checked = checkSections(split.body, status, outline, bodyLine);
   for (const p of checked.problems) diagnostics.push(diagnostic('orange', file, p.severity, p.message, { line: bodyLine(p.line), column: 1 }));
   const questionsSection = findSection(outline.sections, 'Questions');
   const questions: QuestionRecord[] = questionsSection?.items.map((q) => ({ text: q.text, checked: q.checked, line: bodyLine(q.line) })) ?? [];
