@@ -7,6 +7,11 @@ import { z } from 'zod';
 
 const text = z.string();
 const count = z.number().int().min(0);
+/**
+ * A round or crash counter as orange uses it: any number works (it compares and adds); text would not (orange would
+ * add `"1" + 1` = `"11"`), so only a number is accepted.
+ */
+const counter = z.number();
 /** A value orange only shows or passes on as text: a number or a boolean reads as the text it stands for. */
 const shownText = z.union([text, z.number().transform(String), z.boolean().transform(String)]);
 /** A timestamp: orange writes ISO 8601 text; a hand-written one may load as anything (task-file.ts checks it). */
@@ -20,9 +25,9 @@ export const frontmatterSchema = z.looseObject({
   review_harness: shownText.nullish(),
   effort: shownText.nullish(),
   review_effort: shownText.nullish(),
-  status: text.nullish(),
-  review_round: count.nullish(),
-  crash_count: count.nullish(),
+  status: z.union([text, z.number().transform(String)]).nullish(),
+  review_round: counter.nullish(),
+  crash_count: counter.nullish(),
   summary: shownText.nullish(),
   workspace: text.nullish(),
   tmux_session: text.nullish(),
