@@ -1,4 +1,4 @@
-import { isScalar, LineCounter, parseDocument, Scalar } from 'yaml';
+import { isScalar, parseDocument, Scalar } from 'yaml';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { FrontmatterFields } from './schemas';
 import { isLegacyStatus, TERMINAL_STATUSES, WRITTEN_STATUSES } from './vocabulary';
@@ -66,17 +66,21 @@ function createdAtProblems(c: FrontmatterCheck, where: { line: number; column: n
   const fail = 'so orange\'s task list (`orange task list`, the dashboard) fails for every task';
   if (raw == null) return [diagnostic('orange', c.file, 'error', `no \`created_at\`: orange sorts its tasks by it as text, ${fail}`, where)];
   if (typeof raw !== 'string') return [diagnostic('orange', c.file, 'error', `\`created_at\` is not text: orange sorts its tasks by it as text, ${fail}`, where)];
-  if (!YAML11_TIMESTAMP.test(raw.trim())) return [];
-  const node = scalarAt(c.yaml, 'created_at');
-  if (node?.type !== Scalar.PLAIN) return [];
+  if (!YAML11_TIMESTAMP.test(raw.trim()) || !isPlainValue(c.yaml, 'created_at')) return [];
   return [diagnostic('orange', c.file, 'error', `\`created_at\` is an unquoted timestamp, which orange's YAML reader turns into a date, not text, ${fail}; `
     + `quote it as orange does: created_at: '${raw.trim()}'`, where)];
 }
 
-function scalarAt(yaml: string, key: string): Scalar | undefined {
-  const doc = parseDocument(yaml, { lineCounter: new LineCounter() });
-  const node = doc.get(key, true);
-  return isScalar(node) ? node : undefined;
+/**
+ * Whether a top-level key's value is written plain (unquoted). Read off its line, which settles orange's own files
+ * (quoted) without a parse; anything unusual there (a tag, an anchor, a block scalar) is settled by the YAML parser.
+ */
+function isPlainValue(yaml: string, key: string): boolean {
+  const line = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*)$`, 'm').exec(yaml)?.[1] ?? '';
+  if (/^['"]/.test(line)) return false;
+  if (/^[\w]/.test(line)) return true;
+  const node = parseDocument(yaml).get(key, true);
+  return isScalar(node) && node.type === Scalar.PLAIN;
 }
 
 /** The 0-based line of each top-level key (a plain `key:` at the start of a line; enough for orange's flat frontmatter). */
