@@ -8,7 +8,7 @@ export function orangeSummary(items: readonly WorkItem[]): string[] {
   if (!tasks.length) return [];
   const lines = [`\norange: ${tasks.length} task${tasks.length === 1 ? '' : 's'}`];
   for (const t of tasks) {
-    const flags = [t.verdict && `review ${t.verdict}`, t.reviewRound && `round ${t.reviewRound}`, t.crashCount && `${t.crashCount} crashes`,
+    const flags = [t.verdict && `review ${t.verdict}`, t.reviewRound && `round ${t.reviewRound}`, t.crashCount && `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}`,
       NEEDS_YOU_STATUSES.includes(t.status) && 'needs you'].filter(Boolean);
     lines.push(`  ${t.id}  ${t.project.padEnd(10)} ${t.status.padEnd(13)} ${t.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
   }

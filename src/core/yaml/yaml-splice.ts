@@ -4,26 +4,33 @@ import { afterLine, formatScalar, indentOf, insertion, lineStart, locate, parse,
 
 export { formatScalar, YamlEditError, type YamlScalar } from './yaml-splice-core';
 
-/** Sets a scalar at `path`, adding the key (after one of the keys in `after`, else at the end) when it is missing. */
-export function setScalar(text: string, path: readonly string[], value: YamlScalar, after?: readonly string[]): string {
+const SINGLE = Object.assign(new Scalar(''), { type: Scalar.QUOTE_SINGLE });
+
+/**
+ * Sets a scalar at `path`, adding the key (after one of the keys in `after`, else at the end) when it is missing. The
+ * value keeps the quotes the old one had; `quote: 'single'` writes it single-quoted whatever it had (for readers
+ * whose YAML would otherwise take the text for another type, such as a YAML 1.1 timestamp).
+ */
+export function setScalar(text: string, path: readonly string[], value: YamlScalar, after?: readonly string[], quote?: 'single'): string {
+  const format = (v: YamlScalar, like?: Scalar) => formatScalar(v, quote === 'single' && typeof v === 'string' && !v.includes('\n') ? SINGLE : like);
   const doc = parse(text);
   const found = locate(doc, path);
   const key = path[path.length - 1]!;
   let out: string;
   if ('missingParent' in found || !found.pair) {
-    out = insertion(text, doc, path, (indent) => `${indent}${key}: ${formatScalar(value)}\n`, after);
+    out = insertion(text, doc, path, (indent) => `${indent}${key}: ${format(value)}\n`, after);
   } else {
     const v = found.pair.value;
     if (v && !isScalar(v)) throw new YamlEditError(`\`${path.join('.')}\` holds a ${isSeq(v) ? 'list' : 'mapping'}, not a single value`);
     const scalar = v as Scalar | null;
     if (!scalar || !scalar.range || (scalar.value === null && scalar.range[0] === scalar.range[1])) {
       const colon = text.indexOf(':', (found.pair.key as Node).range![1]);
-      out = spliceInLine(text, colon + 1, colon + 1, ` ${formatScalar(value)}`);
+      out = spliceInLine(text, colon + 1, colon + 1, ` ${format(value)}`);
     } else {
       const [start, end] = scalar.range;
       const block = scalar.type === Scalar.BLOCK_LITERAL || scalar.type === Scalar.BLOCK_FOLDED;
-      out = block ? splice(text, start, end, formatScalar(value, scalar) + (text[end - 1] === '\n' ? '\n' : ''))
-        : spliceInLine(text, start, end, formatScalar(value, scalar));
+      out = block ? splice(text, start, end, format(value, scalar) + (text[end - 1] === '\n' ? '\n' : ''))
+        : spliceInLine(text, start, end, format(value, scalar));
     }
   }
   return verify(out, path, value);

@@ -54,7 +54,8 @@ async function moveCommand(service: OrchestrationService, raw: unknown) {
 /** Every move orange's workflow knows from here; the ones a gate refuses say why, and picking one shows the reason. */
 async function pickMove(task: OrangeTask): Promise<string | undefined> {
   if (!isKnownStatus(task.status)) {
-    void vscode.window.showErrorMessage(`${task.title}: status "${task.status}" is not one of orange's, so its workflow does not say where it may go. Fix it in TASK.md.`);
+    const refused = checkMove(task, 'cancelled');
+    void vscode.window.showErrorMessage(`${task.title}: ${refused.ok ? 'orange moves it nowhere from here' : refused.reason}.`);
     return undefined;
   }
   const items = WORKFLOW[task.status].map((to) => {

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import type { SessionState } from '../../core/formats/orange/session-state';
-import { NO_DAEMON_NOTE, TERMINAL_STATUSES } from '../../core/formats/orange/vocabulary';
+import { LEGACY_STATUSES, NO_DAEMON_NOTE, TERMINAL_STATUSES } from '../../core/formats/orange/vocabulary';
 import { itemKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
 import { escapeMarkdown } from '../intents/intent-style';
@@ -59,7 +59,7 @@ export class OrangeTaskNode extends OrangeTreeNode {
     const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = [t.branch, t.reviewRound ? `round ${t.reviewRound}` : '', t.crashCount ? `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}` : '',
-      t.verdict ? `review ${t.verdict}` : '', t.prUrl ? 'PR' : ''].filter(Boolean).join(' · ');
+      t.verdict ? `review ${t.verdict}` : '', t.prUrl ? (t.prState ? `PR ${t.prState.toLowerCase()}` : 'PR') : ''].filter(Boolean).join(' · ');
     item.iconPath = sessionIcon(this.session);
     item.contextValue = ['task', 'orange', t.status || 'none', t.prUrl && 'pr', t.tmuxSession && 'session'].filter(Boolean).join(':');
     item.resourceUri = vscode.Uri.file(t.file);
@@ -73,12 +73,15 @@ export class OrangeTaskNode extends OrangeTreeNode {
     const t = this.task;
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMarkdown(t.title)}**\n\n`);
-    md.appendMarkdown(`${escapeMarkdown(t.status)} · ${escapeMarkdown(t.project)} · \`${t.id}\`\n\n`);
+    md.appendMarkdown(`${escapeMarkdown(t.status || '(no status)')} · ${escapeMarkdown(t.project)} · \`${t.id}\`\n\n`);
+    const legacy = LEGACY_STATUSES[t.status];
+    if (legacy) md.appendMarkdown(`_${escapeMarkdown(t.status)}: ${escapeMarkdown(legacy)}_\n\n`);
     if (t.branch) md.appendMarkdown(`Branch ${escapeMarkdown(t.branch)}`);
     if (t.workspace) md.appendMarkdown(` in ${escapeMarkdown(t.workspace)}${t.poolStatus ? ` (${escapeMarkdown(t.poolStatus)})` : ''}`);
     md.appendMarkdown(`\n\n$(${sessionIcon(this.session).id}) ${SESSION_TEXT[this.session]}${t.tmuxSession ? `: ${escapeMarkdown(t.tmuxSession)}` : ''}\n\n`);
     md.appendMarkdown(`Review round ${t.reviewRound}${t.verdict ? `, verdict ${t.verdict}` : ''} · ${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}`);
-    if (t.harness) md.appendMarkdown(` · ${escapeMarkdown(t.harness)}${t.reviewHarness ? ` / review ${escapeMarkdown(t.reviewHarness)}` : ''}`);
+    md.appendMarkdown(` · ${escapeMarkdown(t.harness)}${t.effort ? ` (${escapeMarkdown(t.effort)})` : ''} / review ${escapeMarkdown(t.reviewHarness)}${t.reviewEffort ? ` (${escapeMarkdown(t.reviewEffort)})` : ''}`);
+    if (t.prUrl) md.appendMarkdown(`\n\nPR ${escapeMarkdown(t.prUrl)}${t.prState ? ` (${escapeMarkdown(t.prState)})` : ''}`);
     const gates = [t.plan !== null && `Plan ${t.plan ? 'valid' : 'incomplete'}`, t.handoff !== null && `Handoff ${t.handoff ? 'valid' : 'incomplete'}`].filter(Boolean);
     if (gates.length) md.appendMarkdown(`\n\n${gates.join(' · ')}`);
     if (t.sections.length) md.appendMarkdown(`\n\nSections: ${t.sections.map((s) => escapeMarkdown(s.name)).join(', ')}`);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SessionState } from '../../core/formats/orange/session-state';
-import { isKnownStatus } from '../../core/formats/orange/vocabulary';
+import { isKnownStatus, isLegacyStatus } from '../../core/formats/orange/vocabulary';
 
 /** spec 004's session icons: ● green alive, ✗ red crashed, ○ gray no session expected; a question when tmux cannot be asked. */
 export function sessionIcon(state: SessionState): vscode.ThemeIcon {
@@ -23,15 +23,22 @@ export const SESSION_TEXT: Record<SessionState, string> = {
 const STATUS_ICONS: Record<string, string> = {
   pending: 'circle-large-outline', planning: 'lightbulb', clarification: 'question', working: 'sync', 'agent-review': 'eye',
   reviewing: 'person', stuck: 'warning', done: 'pass', cancelled: 'circle-slash',
+  // Statuses of older orange versions (vocabulary.ts LEGACY_STATUSES).
+  needs_human: 'person', reviewed: 'verified', failed: 'error',
 };
 
 export function orangeStatusIcon(status: string): vscode.ThemeIcon {
   return new vscode.ThemeIcon(STATUS_ICONS[status] ?? 'question');
 }
 
-/** "agent-review" → "Agent review"; a status orange does not know is shown exactly as written. */
+/** "agent-review" → "Agent review", "needs_human" → "Needs human (older orange)"; an unknown status is shown exactly as written. */
 export function orangeStatusLabel(status: string): string {
+  if (isLegacyStatus(status)) return `${capitalised(status)} (older orange)`;
   if (!isKnownStatus(status)) return status || '(no status)';
+  return capitalised(status);
+}
+
+function capitalised(status: string): string {
   const words = status.replace(/[_-]+/g, ' ').trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : '(no status)';
 }

@@ -43,7 +43,7 @@ describe('orange answers', () => {
       const service = await scanned(home.root, home.orangeRoot);
       const stuck = service.decisions().find((d): d is OrangeDecision => d.system === 'orange' && d.id === ID.failRound2)!;
       assert.strictEqual(stuck.kind, 'stuck');
-      assert.deepStrictEqual(stuck.moves, ['planning', 'working', 'agent-review', 'cancelled']);
+      assert.deepStrictEqual(stuck.moves, ['planning', 'working', 'agent-review', 'reviewing', 'cancelled']);
       const outcome = await answerOrangeDecision(stuck, stuck.textHash, { to: 'planning', answers: [], note: 'Split the\nlimiter change out.' });
       assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
       const history = readFileSync(path.join(path.dirname(file), 'history.jsonl'), 'utf8').trim().split('\n');

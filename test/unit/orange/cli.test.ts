@@ -30,7 +30,7 @@ describe('baton CLI: orange', () => {
     const byId = (id: string) => orange.find((i) => i.id === id)!;
     assert.deepStrictEqual(Object.fromEntries(['system', 'kind', 'id', 'title', 'status', 'verdict'].map((k) => [k, byId(ID.failRound2)[k]])),
       { system: 'orange', kind: 'task', id: ID.failRound2, title: 'Second review failed', status: 'agent-review', verdict: 'FAIL' });
-    assert.strictEqual(byId(ID.fenced).verdict, null, 'a fenced ## Review is not the Review');
+    assert.strictEqual(byId(ID.fenced).verdict, 'FAIL', 'orange reads a fenced ## Review, and so does the verdict Baton reports');
     assert.strictEqual(byId(ID.done).verdict, 'PASS');
     assert.strictEqual(byId(ID.unknown).status, 'paused-by-human');
     assert.strictEqual(byId(ID.planning).file, path.join(home.orangeRoot, 'tasks', 'app', ID.planning, 'TASK.md'));

@@ -36,8 +36,8 @@ describe('orange edits', () => {
     const outcome = await editTask({ file: t.file, shownHash: t.textHash, to: 'working', now: NOW });
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     const after = readFileSync(taskMd(ID.planning), 'utf8');
-    assert.strictEqual(after, before.replace('status: planning', 'status: working').replace('updated_at: 2026-02-01T11:00:00Z', 'updated_at: 2026-03-01T12:00:00Z'));
-    assert.deepStrictEqual(lastEvent(history(ID.planning)), { type: 'status.changed', timestamp: '2026-03-01T12:00:00Z', from: 'planning', to: 'working', by: 'baton' });
+    assert.strictEqual(after, before.replace('status: planning', 'status: working').replace("updated_at: '2026-02-01T11:00:00Z'", "updated_at: '2026-03-01T12:00:00.456Z'"));
+    assert.deepStrictEqual(lastEvent(history(ID.planning)), { type: 'status.changed', timestamp: '2026-03-01T12:00:00.456Z', from: 'planning', to: 'working', by: 'baton' });
   });
 
   it('entering agent review needs a valid Handoff and starts the next review round', async () => {
@@ -47,7 +47,7 @@ describe('orange edits', () => {
     const ok = await editTask({ file: taskMd(ID.handoff), shownHash: null, to: 'agent-review', now: NOW });
     assert.ok(ok.ok);
     assert.match(readFileSync(taskMd(ID.handoff), 'utf8'), /status: agent-review\nreview_round: 1\n/);
-    assert.deepStrictEqual(lastEvent(history(ID.handoff)), { type: 'status.changed', timestamp: '2026-03-01T12:00:00Z', from: 'working', to: 'agent-review', review_round: 1, by: 'baton' });
+    assert.deepStrictEqual(lastEvent(history(ID.handoff)), { type: 'status.changed', timestamp: '2026-03-01T12:00:00.456Z', from: 'working', to: 'agent-review', review_round: 1, by: 'baton' });
   });
 
   it('a FAIL verdict at review round 2 goes to stuck, never back to working', async () => {
@@ -99,20 +99,29 @@ describe('orange edits', () => {
     assert.deepStrictEqual(after, [], 'no longer waiting');
   });
 
-  it('creates a task with a 21-character id, every frontmatter field and ## Context, and a task.created event', async () => {
+  it('writes updated_at quoted, as orange does, even over a bare timestamp (orange\'s YAML reader would read it as a date)', async () => {
+    const file = taskMd(ID.planning);
+    tmp.write(path.relative(tmp.root, file), readFileSync(file, 'utf8').replace("updated_at: '2026-02-01T11:00:00Z'", 'updated_at: 2026-02-01T11:00:00Z'));
+    assert.ok((await editTask({ file, shownHash: null, to: 'working', now: NOW })).ok);
+    assert.match(readFileSync(file, 'utf8'), /\nupdated_at: '2026-03-01T12:00:00.456Z'\n/);
+  });
+
+  it('creates a task with a 21-character id, the fields orange writes in its order and ## Context, and a task.created event', async () => {
     for (let i = 0; i < 50; i++) assert.match(newTaskId(), TASK_ID_PATTERN);
     const outcome = await createTask({ orangeRoot, project: 'app', summary: 'Add  a logout button', context: 'Top right, next to the avatar.', now: NOW });
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.match(outcome.id, /^[0-9A-Za-z]{21}$/);
     const text = readFileSync(outcome.file, 'utf8');
     assert.strictEqual(text, `---\nid: ${outcome.id}\nproject: app\nbranch: orange-tasks/${outcome.id}\nharness: claude\nreview_harness: claude\n`
-      + 'status: pending\nreview_round: 0\ncrash_count: 0\nsummary: Add a logout button\nworkspace: null\ntmux_session: null\npr_url: null\n'
-      + 'created_at: 2026-03-01T12:00:00Z\nupdated_at: 2026-03-01T12:00:00Z\n---\n\n## Context\n\nTop right, next to the avatar.\n');
-    assert.deepStrictEqual(lastEvent(path.join(path.dirname(outcome.file), 'history.jsonl')),
-      { type: 'task.created', timestamp: '2026-03-01T12:00:00Z', task_id: outcome.id, project: 'app', branch: `orange-tasks/${outcome.id}` });
+      + 'effort: null\nreview_effort: null\nstatus: pending\nreview_round: 0\ncrash_count: 0\nsummary: Add a logout button\nworkspace: null\ntmux_session: null\n'
+      + "created_at: '2026-03-01T12:00:00.456Z'\nupdated_at: '2026-03-01T12:00:00.456Z'\n---\n\n## Context\n\nTop right, next to the avatar.\n");
+    assert.deepStrictEqual(lastEvent(path.join(path.dirname(outcome.file), 'history.jsonl')), { type: 'task.created', timestamp: '2026-03-01T12:00:00.456Z',
+      task_id: outcome.id, project: 'app', branch: `orange-tasks/${outcome.id}`, summary: 'Add a logout button', status: 'pending' });
     const shown = await task(outcome.id);
     assert.strictEqual(shown.status, 'pending');
     assert.strictEqual(shown.title, 'Add a logout button');
+    assert.strictEqual(shown.createdAt, '2026-03-01T12:00:00.456Z');
+    assert.deepStrictEqual((await scanned(root, orangeRoot)).diagnostics().filter((d) => d.file === outcome.file), [], 'orange would read it as written');
     assert.ok(!(await createTask({ orangeRoot, project: '../x', summary: 's', context: '' })).ok, 'a project name cannot climb out of tasks/');
   });
 });

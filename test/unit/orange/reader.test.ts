@@ -54,7 +54,7 @@ describe('orange reader on a fixture home', () => {
     assert.strictEqual(handoff.handoff, true);
     assert.strictEqual(handoff.fields.DONE, 'Users are paged by 50');
     const odd = tasks(service).find((t) => t.id === ID.unknown)!;
-    assert.deepStrictEqual(odd.extra, { effort: 'high', review_effort: 'low' });
+    assert.deepStrictEqual([odd.effort, odd.reviewEffort, odd.extra], ['high', 'low', {}]);
   });
 
   it('keeps an unknown status as written and warns at its line', async () => {
@@ -69,16 +69,19 @@ describe('orange reader on a fixture home', () => {
     assert.strictEqual(warning.line, 7);
   });
 
-  it('ignores headings inside code blocks: a fenced ## Review is no verdict and no section', async () => {
+  it('reads a fenced ## Handoff and ## Review as orange does (its parser does not skip code blocks) and warns at each', async () => {
     const home = orangeHome('valid');
     tmp = home.tmp;
     const service = await scanned(home.root, home.orangeRoot);
     const fenced = tasks(service).find((t) => t.id === ID.fenced)!;
-    assert.deepStrictEqual(fenced.sections.map((s) => s.name), ['Plan', 'Notes']);
-    assert.strictEqual(fenced.verdict, null);
-    assert.strictEqual(fenced.handoff, null);
+    assert.deepStrictEqual(fenced.sections.map((s) => s.name), ['Plan', 'Notes'], 'the sections a person reads');
+    assert.strictEqual(fenced.verdict, 'FAIL', 'orange takes the quoted ## Review for the task\'s own');
+    assert.strictEqual(fenced.handoff, true, 'and the quoted ## Handoff');
     assert.strictEqual(fenced.crashCount, 2);
-    assert.deepStrictEqual(service.diagnostics().filter((d) => d.file.includes(ID.fenced)), []);
+    const found = service.diagnostics().filter((d) => d.file.includes(ID.fenced)).map((d) => `${d.line} ${d.severity} ${d.message}`);
+    assert.strictEqual(found.length, 2, found.join('\n'));
+    assert.match(found[0]!, /^25 warning this "## Handoff" is inside a code block, but orange does not skip code blocks: it reads this as the task's Handoff section \(a valid Handoff\)/);
+    assert.match(found[1]!, /^29 warning this "## Review" is inside a code block, .* \(Verdict: FAIL\)/);
     // The review verdict is read case-insensitively.
     assert.strictEqual(tasks(service).find((t) => t.id === ID.failRound2)!.verdict, 'FAIL');
     assert.strictEqual(tasks(service).find((t) => t.id === ID.done)!.verdict, 'PASS');
@@ -130,30 +133,48 @@ describe('orange reader on a broken home', () => {
     has(/^workspaces\/\.pool\.json:1 error invalid JSON/);
     has(/oCOldaQrX1ZFCDf2ezR59\/TASK\.md:1 error TASK\.md must start with YAML frontmatter/);
     has(/9guHEuZMMESZmvEEnMuoO\/TASK\.md:4 error invalid YAML/);
-    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:18 warning ## Plan has no APPROACH: or TOUCHING:/);
-    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:23 warning ## Handoff has none of DONE:/);
-    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:27 warning ## Review must start with "Verdict: PASS" or "Verdict: FAIL", not "Looks good to me."/);
+    has(/OVhGgrUroZRgm2xttbiIy\/TASK\.md:27 warning ## Review starts with "Looks good to me.", not "Verdict: PASS" or "Verdict: FAIL", so orange cannot tell how the review ended/);
+    // The Plan and the Handoff fail their gates too, but orange checks them only in planning and working.
+    assert.ok(!found.some((f) => /OVhGgrUroZRgm2xttbiIy\/TASK\.md:(18|23) /.test(f)), 'no gate problem outside the status that checks it');
     has(/xTtjdkbv40yVAIV5BCmQc\/TASK\.md:8 error `review_round` should be a number/);
-    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:2 warning not valid JSON/);
-    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:3 warning a history event should be a JSON object with a "type"/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/TASK\.md:14 error `created_at` is an unquoted timestamp, which orange's YAML reader turns into a date/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:2 warning not valid JSON .*`orange task show` shows none of it/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:3 warning an event without a `timestamp` text: `orange task show` fails on it/);
+    has(/xTtjdkbv40yVAIV5BCmQc\/history\.jsonl:4 warning an event without a `timestamp`/);
     assert.ok(!found.some((f) => /history\.jsonl:5/.test(f)), 'a partial last line is a write in progress, not an error');
     assert.ok(!found.some((f) => f.startsWith('tasks/other/')), 'another project\'s broken files are not this folder\'s problems');
     const shown = tasks(service).map((t) => [t.id, t.status, t.verdict, t.reviewRound]);
     assert.deepStrictEqual(shown.sort(), [['OVhGgrUroZRgm2xttbiIy', 'agent-review', null, 0], ['xTtjdkbv40yVAIV5BCmQc', 'working', null, 0]]);
   });
 
-  it('checks each section rule on its own', () => {
-    const parse = (body: string) => parseTaskFile('/t/TASK.md', `---\nstatus: working\n---\n${body}`, 'p', 'x');
-    const messages = (body: string) => parse(body).diagnostics.map((d) => d.message);
-    assert.deepStrictEqual(messages('\n## Plan\n\nAPPROACH: do it\n'), []);
-    assert.deepStrictEqual(messages('\n## Plan\n\nTOUCHING: a.ts\n'), []);
-    assert.match(messages('\n## Plan\n\nRISKS: many\n')[0]!, /## Plan has no APPROACH/);
-    assert.match(messages('\n## Plan\n\n```\nAPPROACH: in code\n```\n')[0]!, /## Plan has no APPROACH/);
-    for (const field of ['DONE', 'REMAINING', 'DECISIONS', 'UNCERTAIN']) assert.deepStrictEqual(messages(`\n## Handoff\n\n${field}: x\n`), [], field);
-    assert.match(messages('\n## Handoff\n\nDONE:\n')[0]!, /## Handoff has none/);
-    for (const line of ['Verdict: PASS', 'verdict: fail', 'VERDICT: Pass']) assert.deepStrictEqual(messages(`\n## Review\n\n${line}\n\nok\n`), [], line);
-    assert.match(messages('\n## Review\n\nGreat work\nVerdict: PASS\n')[0]!, /must start with "Verdict: PASS"/);
-    assert.match(messages('\n## Review\n\n')[0]!, /## Review is empty/);
-    assert.strictEqual(parse('\n## Review\n\nverdict: fail\n').record!.verdict, 'FAIL');
+  it('checks each gate in the status where orange checks it, and reads sections, fields and verdicts as orange does', () => {
+    const parse = (status: string, body: string) => parseTaskFile('/t/TASK.md', `---\nid: x\nproject: p\nbranch: b\nstatus: ${status}\ncreated_at: '2026-01-01T00:00:00.000Z'\n---\n${body}`, 'p', 'x');
+    const messages = (status: string, body: string) => parse(status, body).diagnostics.map((d) => d.message);
+    assert.deepStrictEqual(messages('planning', '\n## Plan\n\nAPPROACH: do it\n'), []);
+    assert.deepStrictEqual(messages('planning', '\n## Plan\n\nTOUCHING: a.ts\n'), []);
+    assert.match(messages('planning', '\n## Plan\n\nRISKS: many\n')[0]!, /## Plan has no line starting with APPROACH: or TOUCHING:/);
+    assert.deepStrictEqual(messages('working', '\n## Plan\n\nRISKS: many\n'), [], 'orange checks the Plan only when it leaves planning');
+    // orange's field parser: no indentation (but the section is trimmed first), and the value may stand on the next line.
+    assert.match(messages('planning', '\n## Plan\n\nRISKS: r\n  APPROACH: indented\n')[0]!, /## Plan has no line starting with APPROACH:/);
+    assert.deepStrictEqual(messages('planning', '\n## Plan\n\n  APPROACH: first line, so trimmed\n'), []);
+    assert.strictEqual(parse('planning', '\n## Plan\n\nAPPROACH:\n  on the next line\n').record!.fields.APPROACH, 'on the next line');
+    // A code block is no shelter: a field inside one counts.
+    assert.strictEqual(parse('planning', '\n## Plan\n\n```\nAPPROACH: in code\n```\n').record!.plan, true);
+    for (const field of ['DONE', 'REMAINING', 'DECISIONS', 'UNCERTAIN']) assert.deepStrictEqual(messages('working', `\n## Handoff\n\n${field}: x\n`), [], field);
+    assert.match(messages('working', '\n## Handoff\n\nDONE:\n')[0]!, /## Handoff has no line starting with DONE:/);
+    for (const line of ['Verdict: PASS', 'verdict: fail', 'VERDICT: Pass', 'Verdict:PASS  ']) assert.deepStrictEqual(messages('agent-review', `\n## Review\n\n${line}\n\nok\n`), [], line);
+    assert.match(messages('agent-review', '\n## Review\n\nGreat work\nVerdict: PASS\n')[0]!, /## Review starts with "Great work", not "Verdict: PASS"/);
+    assert.match(messages('agent-review', '\n## Review\n\n')[0]!, /## Review is empty/);
+    assert.strictEqual(parse('done', '\n## Review\n\nverdict: fail\n').record!.verdict, 'FAIL');
+    // Headings orange does not see: warned in the status that checks the gate, an info otherwise.
+    const unseen = parse('agent-review', '\n## review\n\nVerdict: PASS\n');
+    assert.deepStrictEqual([unseen.record!.verdict, unseen.diagnostics.map((d) => [d.line, d.severity])], [null, [[9, 'warning']]]);
+    assert.match(unseen.diagnostics[0]!.message, /it looks for a line that is exactly "## Review"/);
+    assert.deepStrictEqual(parse('done', '\n### Review\n\nVerdict: PASS\n').diagnostics.map((d) => d.severity), ['info']);
+    // A `## ` line inside a code block ends orange's section: said only when that changes what orange concludes.
+    const cut = parse('working', '\n## Handoff\n\n```sh\n## build\nmake\n```\n\nDONE: built\n');
+    assert.strictEqual(cut.record!.handoff, false);
+    assert.deepStrictEqual(cut.diagnostics.map((d) => [d.line, d.message.slice(0, 60)]), [[12, 'this "## " line is inside a code block, but orange does not '], [9, '## Handoff has no line starting with DONE:, REMAINING:, DECI']]);
+    assert.deepStrictEqual(parse('working', '\n## Handoff\n\nDONE: built\n\n```sh\n## build\n```\n').diagnostics, [], 'harmless when the fields came first');
   });
 });

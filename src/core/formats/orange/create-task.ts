@@ -2,7 +2,7 @@ import { customAlphabet } from 'nanoid';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
-import { Document } from 'yaml';
+import { Document, Scalar } from 'yaml';
 import { appendLine } from '../../io/append-line';
 import { createFileAtomic } from '../../io/create-atomic';
 import { isoNow } from './task-edit';
@@ -35,8 +35,10 @@ function safeName(name: string): boolean {
 
 /**
  * Creates a task the way `orange task create` does: a new 21-character id, `tasks/<project>/<id>/TASK.md` with
- * every frontmatter field of the schema at its default and a `## Context` section, and a `task.created` event in
- * history.jsonl. The task is `pending`: orange's dashboard spawns its agent when it runs.
+ * the frontmatter fields orange writes, in its order and at their defaults (`pr_url` only once there is one; the
+ * timestamps single-quoted, as orange's YAML writer quotes them so its reader keeps them text), a `## Context`
+ * section, and a `task.created` event in history.jsonl. The task is `pending`: orange's dashboard spawns its agent
+ * when it runs.
  */
 export async function createTask(input: NewTask): Promise<CreateOutcome> {
   if (!safeName(input.project)) return { ok: false, message: `"${input.project}" cannot be a project folder name` };
@@ -46,10 +48,12 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   const now = isoNow(input.now);
   const branch = input.branch?.trim() || `orange-tasks/${id}`;
   const fields = {
-    id, project: input.project, branch, harness: input.harness ?? 'claude', review_harness: 'claude', status: 'pending',
-    review_round: 0, crash_count: 0, summary, workspace: null, tmux_session: null, pr_url: null, created_at: now, updated_at: now,
+    id, project: input.project, branch, harness: input.harness ?? 'claude', review_harness: 'claude', effort: null, review_effort: null,
+    status: 'pending', review_round: 0, crash_count: 0, summary, workspace: null, tmux_session: null, created_at: now, updated_at: now,
   };
-  const yaml = new Document(fields).toString({ lineWidth: 0, nullStr: 'null' });
+  const doc = new Document(fields);
+  for (const key of ['created_at', 'updated_at']) (doc.get(key, true) as Scalar).type = Scalar.QUOTE_SINGLE;
+  const yaml = doc.toString({ lineWidth: 0, nullStr: 'null' });
   const context = input.context.trim();
   const text = `---\n${yaml}---\n\n## Context\n\n${context ? `${context}\n` : ''}`;
   const file = taskFile(input.orangeRoot, input.project, id);
@@ -59,6 +63,6 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   if (!(await createFileAtomic(file, text))) return { ok: false, message: `${input.project}/${id}/TASK.md already exists; nothing was written` };
   const history = historyFile(input.orangeRoot, input.project, id);
-  await appendLine(history, JSON.stringify({ type: 'task.created', timestamp: now, task_id: id, project: input.project, branch }));
+  await appendLine(history, JSON.stringify({ type: 'task.created', timestamp: now, task_id: id, project: input.project, branch, summary, status: 'pending' }));
   return { ok: true, id, file, written: [file, history] };
 }

@@ -9,6 +9,16 @@ const HISTORY_MAX_BYTES = 1024 * 1024;
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null);
 
+/** The fields every event is read for; the rest of a line is kept as its details. */
+const READ = new Set(['type', 'timestamp', 'from', 'to', 'reason']);
+
+/*
+ * What orange does with its history (dinhtungdu/orange, src/core/state.ts `loadHistory`, `orange task show`): it
+ * parses every line, so one line that is not JSON hides the whole history; it prints each event's time from its
+ * `timestamp` text, so an event without one makes `orange task show` fail. Those two are problems; an event type
+ * or field Baton does not know is not (every version added some: task.updated, review.started, agent.stopped, …).
+ */
+
 /**
  * The newest events of a task's history.jsonl, read backwards from the end (bounded by events and bytes, so a
  * huge log costs what a small one does). A partial last line is a write in progress, not an error.
@@ -24,15 +34,18 @@ export async function readHistory(file: string, project: string, taskId: string)
       try {
         value = JSON.parse(tail.text);
       } catch (err) {
-        if (!tail.unterminated) bad.push({ tail, message: `not valid JSON (${(err as Error).message})` });
+        if (!tail.unterminated) bad.push({ tail, message: `not valid JSON (${(err as Error).message}): orange reads the history as one JSON object a line, so \`orange task show\` shows none of it` });
         continue;
       }
-      if (value === null || typeof value !== 'object' || Array.isArray(value) || typeof (value as { type?: unknown }).type !== 'string') {
-        bad.push({ tail, message: 'a history event should be a JSON object with a "type"' });
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        bad.push({ tail, message: 'not a JSON object: `orange task show` fails on it (it prints each event\'s timestamp)' });
         continue;
       }
       const v = value as Record<string, unknown>;
-      events.push({ tail, event: { type: v.type as string, timestamp: str(v.timestamp), from: str(v.from), to: str(v.to), reason: str(v.reason) } });
+      if (typeof v.timestamp !== 'string') bad.push({ tail, message: 'an event without a `timestamp` text: `orange task show` fails on it (it prints each event\'s time from it)' });
+      const details: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) if (!READ.has(k)) details[k] = x;
+      events.push({ tail, event: { type: str(v.type) ?? '', timestamp: str(v.timestamp), from: str(v.from), to: str(v.to), reason: str(v.reason), details } });
       if (events.length >= HISTORY_EVENTS) break;
     }
   } catch (err) {
@@ -48,7 +61,8 @@ export async function readHistory(file: string, project: string, taskId: string)
   const diagnostics = bad.map((b) => whole
     ? diagnostic('orange', file, 'warning', b.message, { line: oldest!.fromEnd - b.tail.fromEnd + 1, column: 1 })
     : diagnostic('orange', file, 'warning', `line ${b.tail.fromEnd} from the end: ${b.message}`));
-  for (const fromEnd of state.oversized) diagnostics.push(diagnostic('orange', file, 'warning', `line ${fromEnd} from the end is too long to read; skipped`));
+  // orange reads such a line; only Baton's bounded read skips it.
+  for (const fromEnd of state.oversized) diagnostics.push(diagnostic('orange', file, 'info', `line ${fromEnd} from the end is longer than Baton reads (256 KB); not shown here`));
   // The problems travel in the record: only the link knows whether the task's project belongs to the folder.
   const record: HistoryRecord = { kind: 'history', project, taskId, events: events.map((e) => e.event).reverse(), complete: state.reachedStart, problems: diagnostics };
   return { size: state.size, mtimeMs: state.mtimeMs, record, diagnostics: [] };

@@ -1,13 +1,17 @@
 import type { OrangeDecision, OrangeTask } from './model';
 
-/** The orange part of `baton scan --json` (CLI.md): the frontmatter in camelCase, the Review's `verdict`, the gates. */
+/**
+ * The orange part of `baton scan --json` (CLI.md): the frontmatter in camelCase, the gates and the Review's `verdict` as
+ * orange's own parser derives them, the newest history events.
+ */
 export function orangeTaskJson(t: OrangeTask): Record<string, unknown> {
   return {
     verdict: t.verdict, project: t.project, projectPath: t.projectPath, branch: t.branch, harness: t.harness,
-    reviewHarness: t.reviewHarness, reviewRound: t.reviewRound, crashCount: t.crashCount, summary: t.summary,
-    workspace: t.workspace, tmuxSession: t.tmuxSession, prUrl: t.prUrl, createdAt: t.createdAt, updatedAt: t.updatedAt,
-    planValid: t.plan, handoffValid: t.handoff, sections: t.sections.map((s) => s.name),
-    questions: t.questions.map((q) => q.text), extra: t.extra,
+    reviewHarness: t.reviewHarness, effort: t.effort, reviewEffort: t.reviewEffort, reviewRound: t.reviewRound, crashCount: t.crashCount,
+    summary: t.summary, workspace: t.workspace, tmuxSession: t.tmuxSession, prUrl: t.prUrl, prState: t.prState,
+    createdAt: t.createdAt, updatedAt: t.updatedAt, planValid: t.plan, handoffValid: t.handoff, fields: t.fields,
+    sections: t.sections.map((s) => s.name), questions: t.questions.map((q) => q.text), extra: t.extra,
+    recentHistory: t.recentHistory,
   };
 }
 

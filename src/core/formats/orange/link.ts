@@ -59,14 +59,17 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
   for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
   // Oldest first (ISO timestamps order by code unit), then by path in the user's collation, as orange lists them;
   // one shared collator, since localeCompare builds one per call.
-  for (const [file, t] of tasks.sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || PATH_ORDER.compare(a[0], b[0]))) {
-    const projectPath = mine.get(t.folderProject);
-    if (projectPath === undefined) continue;
+  const shown = tasks.filter(([, t]) => mine.has(t.folderProject))
+    .sort((a, b) => byCodeUnit(a[1].createdAt ?? '', b[1].createdAt ?? '') || PATH_ORDER.compare(a[0], b[0]));
+  const ids = itemIds(shown.map(([, t]) => t));
+  for (const [file, t] of shown) {
+    const projectPath = mine.get(t.folderProject)!;
     diagnostics.push(...t.problems);
     const historyFile = historyBeside(file);
     const { kind: _kind, folderProject: _p, folderId: _i, problems: _problems, ...fields } = t;
+    const id = ids.get(t)!;
     const task: OrangeTask = {
-      ...fields, system: 'orange', kind: 'task', title: t.summary || t.branch || t.id, file, root: input.root,
+      ...fields, id, system: 'orange', kind: 'task', title: taskTitle(t), file, root: input.root,
       projectPath, orangeRoot: input.orangeRoot, historyFile,
       poolStatus: pool?.workspaces.find((w) => w.name === t.workspace)?.status ?? null,
       recentHistory: histories.get(historyFile)?.events.slice(-10) ?? [],
@@ -75,6 +78,38 @@ export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisio
     if (NEEDS_YOU_STATUSES.includes(t.status)) decisions.push(decisionFor(task));
   }
   return { items, decisions, diagnostics };
+}
+
+/**
+ * Each task's item id: the id orange knows it by (its frontmatter `id`). When two folders name the same task — an
+ * old folder and the copy orange saved under `tasks/<project>/<id>/` — the one in the folder of that name keeps it
+ * and the other is known by its folder, so each stays its own row.
+ */
+function itemIds(tasks: readonly TaskRecord[]): Map<TaskRecord, string> {
+  const out = new Map<TaskRecord, string>();
+  const taken = new Set<string>();
+  const claim = (t: TaskRecord, id: string) => { out.set(t, id); taken.add(id); };
+  for (const t of tasks) if (t.id === t.folderId && !taken.has(t.id)) claim(t, t.id);
+  for (const t of tasks) {
+    if (out.has(t)) continue;
+    claim(t, [t.id, t.folderId, `${t.folderProject}/${t.folderId}`].find((id) => !taken.has(id)) ?? `${t.folderProject}/${t.folderId}/${out.size}`);
+  }
+  return out;
+}
+
+const TITLE_MAX = 120;
+
+/**
+ * What a task is called: its summary; a task without one (created with an empty summary, or written before orange
+ * had the field) is described by its legacy `description` field (January 31 2026) or by its body's first line —
+ * until January 31 the body was the description — and only then by its branch or id.
+ */
+export function taskTitle(t: Pick<TaskRecord, 'summary' | 'extra' | 'lead' | 'branch' | 'id'>): string {
+  const description = typeof t.extra.description === 'string' ? t.extra.description.trim() : '';
+  if (t.summary.trim() || description) return t.summary.trim() || description;
+  const lead = t.lead?.replace(/\s+/g, ' ') ?? '';
+  if (lead) return lead.length > TITLE_MAX ? `${lead.slice(0, TITLE_MAX - 1)}…` : lead;
+  return t.branch || t.id;
 }
 
 function decisionFor(t: OrangeTask): OrangeDecision {

@@ -44,8 +44,13 @@ export interface TaskFields {
   readonly id: string;
   readonly project: string;
   readonly branch: string | null;
-  readonly harness: string | null;
-  readonly reviewHarness: string | null;
+  /** As orange reads it: `claude` when the field is missing (tasks from before January 29 2026 have none). */
+  readonly harness: string;
+  readonly reviewHarness: string;
+  /** The agents' reasoning effort (orange since March 2026), null for the harness's default. */
+  readonly effort: string | null;
+  readonly reviewEffort: string | null;
+  /** As written; '' when TASK.md has no status. */
   readonly status: string;
   readonly reviewRound: number;
   readonly crashCount: number;
@@ -53,16 +58,20 @@ export interface TaskFields {
   readonly workspace: string | null;
   readonly tmuxSession: string | null;
   readonly prUrl: string | null;
+  /** The PR's last state orange saved on a terminal move: OPEN, CLOSED or MERGED (orange since February 23 2026). */
+  readonly prState: string | null;
   readonly createdAt: string | null;
   readonly updatedAt: string | null;
-  /** Frontmatter fields the spec does not name (`effort`, `review_effort`, …), as written. */
+  /** Frontmatter fields orange's Task does not have (a legacy `description`, anything newer), as written. */
   readonly extra: Readonly<Record<string, unknown>>;
 }
 
 /** What TASK.md's body says, as the record holds it and the item shows it. */
 export interface TaskBody {
-  /** Body sections in file order: name and 1-based line. */
+  /** Body sections as a person reads the Markdown, in file order: name and 1-based line. */
   readonly sections: readonly { readonly name: string; readonly line: number }[];
+  /** The first line of the body's first paragraph: what describes a task that has no summary. */
+  readonly lead: string | null;
   readonly plan: boolean | null;
   readonly handoff: boolean | null;
   readonly verdict: Verdict | null;
@@ -93,11 +102,14 @@ export interface BrokenTaskRecord {
 }
 
 export interface HistoryEvent {
+  /** As written ('' when the line has none). */
   readonly type: string;
   readonly timestamp: string | null;
   readonly from: string | null;
   readonly to: string | null;
   readonly reason: string | null;
+  /** Every other field of the line, as written (`task_id`, `url`, `crash_count`, `changes`, `outcome`, …). */
+  readonly details: Readonly<Record<string, unknown>>;
 }
 
 export interface HistoryRecord {

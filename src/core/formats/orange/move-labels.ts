@@ -7,6 +7,7 @@ export function moveLabel(from: string, to: string): string {
   if (from === 'stuck' && to === 'working') return 'Retry: back to working';
   if (from === 'stuck' && to === 'planning') return 'Retry from planning';
   if (from === 'stuck' && to === 'agent-review') return 'Send to agent review again';
+  if (from === 'stuck' && to === 'reviewing') return 'Fixed by hand: ready for your review';
   if (to === 'cancelled') return 'Cancel the task';
   if (to === 'stuck') return 'Mark stuck';
   return `Move to ${to}`;

@@ -6,7 +6,10 @@ import { parseLenient } from '../common/lenient';
 import type { OrangeProject, PoolRecord, PoolWorkspace, ProjectsRecord } from './model';
 import { poolSchema, projectSchema } from './schemas';
 
-/** projects.json: a list of projects; each entry is checked on its own, so one bad entry hides nothing else. */
+/**
+ * projects.json: a list of projects; each entry is checked on its own, so one bad entry hides nothing else. orange
+ * reads a file it cannot parse as no projects at all, and a file that is not a list makes its commands fail.
+ */
 export function parseProjectsFile(file: string, text: string): { record: ProjectsRecord | undefined; diagnostics: Diagnostic[] } {
   if (text.trim() === '') return { record: undefined, diagnostics: [diagnostic('orange', file, 'error', 'projects.json is empty', { line: 1, column: 1 })] };
   let value: unknown;
@@ -29,7 +32,7 @@ export function parseProjectsFile(file: string, text: string): { record: Project
     for (const issue of issues) diagnostics.push(diagnostic('orange', file, 'error', `project ${i + 1}: ${issue.message}`, at([i, ...issue.path])));
     if (!data) return;
     if (projects.some((p) => p.name === data.name)) {
-      diagnostics.push(diagnostic('orange', file, 'warning', `project "${data.name}" is listed twice; the first entry counts`, at([i])));
+      diagnostics.push(diagnostic('orange', file, 'warning', `project "${data.name}" is listed twice: orange uses the first entry and never this one`, at([i])));
       return;
     }
     projects.push({ name: data.name, path: data.path, defaultBranch: data.default_branch ?? null, poolSize: data.pool_size ?? null });
@@ -46,18 +49,25 @@ export function resolveProjectPath(written: string, workspaceFolder: string): st
   return path.resolve(workspaceFolder, expanded);
 }
 
-/** workspaces/.pool.json: which worktree is bound to which task. */
+/**
+ * workspaces/.pool.json: which worktree (`<project>--<n>`) is bound to which task (`<project>/<branch>`). orange
+ * reads a file it cannot parse as an empty pool (and overwrites it on its next bind); one without `workspaces`
+ * makes its binding fail.
+ */
 export function parsePoolFile(file: string, text: string): { record: PoolRecord | undefined; diagnostics: Diagnostic[] } {
   const loaded = loadJsonObject('orange', file, text, '.pool.json');
   if (!loaded.ok) return { record: undefined, diagnostics: loaded.diagnostics };
   const { data, issues } = parseLenient(poolSchema, loaded.value);
   const locator = issues.length ? new JsonLocator(text) : undefined;
   const diagnostics = issues.map((issue) => diagnostic('orange', file, 'error', issue.message, locator!.locate(issue.path)));
+  if (data && data.workspaces == null) {
+    diagnostics.push(diagnostic('orange', file, 'error', 'no `workspaces`: orange fails when it binds a workspace to a task', { line: 1, column: 1 }));
+  }
   const workspaces: PoolWorkspace[] = Object.entries(data?.workspaces ?? {})
     .map(([name, w]) => ({ name, status: w.status ?? null, task: w.task ?? null }));
   for (const w of workspaces) {
     if (w.status !== null && w.status !== 'bound' && w.status !== 'available') {
-      diagnostics.push(diagnostic('orange', file, 'warning', `unknown workspace status "${w.status}" (known: bound, available); shown as written`,
+      diagnostics.push(diagnostic('orange', file, 'warning', `unknown workspace status "${w.status}": orange hands out only "available" workspaces and counts only "bound" ones, so it never uses this one; shown as written`,
         (locator ?? new JsonLocator(text)).locate(['workspaces', w.name, 'status'])));
     }
   }

@@ -30,22 +30,48 @@ export interface SectionListItem {
   readonly end: number;
 }
 
+/** A heading as a reader of the Markdown sees it (any nesting, outside code). Lines are 0-based within the body. */
+export interface VisibleHeading {
+  readonly level: number;
+  readonly text: string;
+  readonly line: number;
+}
+
+/** What a person reading the body as Markdown sees: its `##` sections, its headings, and where code blocks are. */
+export interface MarkdownOutline {
+  readonly sections: readonly BodySection[];
+  readonly headings: readonly VisibleHeading[];
+  /** Fenced and indented code blocks at any depth, as [first line, line after the last). */
+  readonly codeBlocks: readonly (readonly [number, number])[];
+  /** The first line of the body's first paragraph (what describes a task that has no summary), or null. */
+  readonly lead: string | null;
+}
+
 /**
  * Splits a TASK.md body into its `##` sections with markdown-it: only top-level level-2 headings (ATX or setext)
  * start a section, and a section runs to the next heading of level 1 or 2. Text before the first section is not a
- * section.
+ * section. This is the body as a person (and the agent) reads it; orange's engine reads the gated sections its own
+ * way (orange-sections.ts).
  */
-export function bodySections(body: string): BodySection[] {
+export function markdownOutline(body: string): MarkdownOutline {
   const tokens = markdown.parse(body, {});
   const allLines = body.split(/\r?\n/);
   const starts: { name: string; line: number; after: number; index: number }[] = [];
   const ends: number[] = [];
+  const headings: VisibleHeading[] = [];
+  const codeBlocks: [number, number][] = [];
+  let lead: string | null = null;
   tokens.forEach((t, i) => {
-    if (t.type !== 'heading_open' || t.level !== 0 || !t.map) return;
+    if ((t.type === 'fence' || t.type === 'code_block') && t.map) codeBlocks.push([t.map[0], t.map[1]]);
+    if (lead === null && t.type === 'inline' && tokens[i - 1]?.type === 'paragraph_open') lead = t.content.split('\n')[0]!.trim() || null;
+    if (t.type !== 'heading_open' || !t.map) return;
+    const text = tokens[i + 1]?.content.trim() ?? '';
+    headings.push({ level: Number(t.tag.slice(1)), text, line: t.map[0] });
+    if (t.level !== 0) return;
     if (t.tag === 'h1' || t.tag === 'h2') ends.push(t.map[0]);
-    if (t.tag === 'h2') starts.push({ name: tokens[i + 1]?.content.trim() ?? '', line: t.map[0], after: t.map[1], index: i });
+    if (t.tag === 'h2') starts.push({ name: text, line: t.map[0], after: t.map[1], index: i });
   });
-  return starts.map((s) => {
+  const sections = starts.map((s) => {
     const end = ends.find((e) => e > s.line) ?? allLines.length;
     const lines = allLines.slice(s.after, end);
     const prose = [...lines];
@@ -60,6 +86,17 @@ export function bodySections(body: string): BodySection[] {
     }
     return { name: s.name, headingLine: s.line, start: s.after, end, lines, prose, items };
   });
+  return { sections, headings, codeBlocks, lead };
+}
+
+/** The body's `##` sections as a person reads them (see markdownOutline). */
+export function bodySections(body: string): BodySection[] {
+  return [...markdownOutline(body).sections];
+}
+
+/** Whether a body line lies inside a fenced or indented code block. */
+export function inCodeBlock(outline: MarkdownOutline, line: number): boolean {
+  return outline.codeBlocks.some(([from, to]) => line >= from && line < to);
 }
 
 function listItem(tokens: Token[], open: number, map: [number, number]): SectionListItem {
@@ -70,7 +107,11 @@ function listItem(tokens: Token[], open: number, map: [number, number]): Section
     line: map[0], end: map[1] };
 }
 
-/** Finds a section by name, the way orange does (case-insensitive, first one wins). */
+/**
+ * Finds a section by name as a person reads it (case-insensitive, first one wins): for `## Questions`, which the agent
+ * reads as Markdown and orange's engine never parses. The gated sections are found as orange finds them
+ * (orange-sections.ts).
+ */
 export function findSection(sections: readonly BodySection[], name: string): BodySection | undefined {
   return sections.find((s) => s.name.toLowerCase() === name.toLowerCase());
 }

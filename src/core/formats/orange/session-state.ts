@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { TERMINAL_STATUSES } from './vocabulary';
+import { SESSION_STATUSES } from './vocabulary';
 
 /** spec 004's session state, plus `unknown` when tmux cannot be asked (not installed). */
 export type SessionState = 'active' | 'crashed' | 'inactive' | 'unknown';
@@ -23,9 +23,12 @@ export function tmuxHasSession(name: string, tmux = 'tmux', timeoutMs = 3000): P
   });
 }
 
-/** Whether orange expects a live session for a task: it was given one and is neither pending nor finished. */
+/**
+ * Whether orange expects a live session for a task: it was given one and its status is one orange's exit monitor
+ * watches (never pending, finished, legacy or unknown ones).
+ */
 export function expectsSession(task: { status: string; tmuxSession: string | null }): boolean {
-  return !!task.tmuxSession && task.status !== 'pending' && !TERMINAL_STATUSES.includes(task.status);
+  return !!task.tmuxSession && SESSION_STATUSES.includes(task.status);
 }
 
 /** The session state from whether the session is alive (undefined: tmux could not be asked). */

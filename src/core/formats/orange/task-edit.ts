@@ -26,9 +26,9 @@ export interface TaskEdit {
   readonly now?: Date;
 }
 
-/** orange writes seconds-precision UTC timestamps (`2026-01-15T18:14:02Z`). */
+/** orange writes its timestamps as `Date.toISOString()` gives them: UTC with milliseconds (`2026-01-15T18:14:02.417Z`). */
 export function isoNow(now = new Date()): string {
-  return now.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return now.toISOString();
 }
 
 /**
@@ -68,7 +68,8 @@ export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   try {
     yaml = setScalar(yaml, ['status'], edit.to, ['id', 'project', 'branch', 'harness', 'review_harness']);
     if (round !== record.reviewRound) yaml = setScalar(yaml, ['review_round'], round, ['status']);
-    yaml = setScalar(yaml, ['updated_at'], timestamp, ['created_at']);
+    // Quoted, as orange writes it: its YAML reader (js-yaml 3) would read a bare timestamp as a date, not text.
+    yaml = setScalar(yaml, ['updated_at'], timestamp, ['created_at'], 'single');
   } catch (err) {
     if (err instanceof YamlEditError) return { ok: false, message: `${name}: ${err.message}; nothing was written` };
     throw err;

@@ -1,5 +1,5 @@
 import type { Verdict } from './section-rules';
-import { isKnownStatus, MAX_REVIEW_ROUNDS, TERMINAL_STATUSES, WORKFLOW } from './vocabulary';
+import { isKnownStatus, isLegacyStatus, LEGACY_STATUSES, MAX_REVIEW_ROUNDS, TERMINAL_STATUSES, WORKFLOW } from './vocabulary';
 
 /** What a move is checked against: the task's status, review round and section gates as they are on disk. */
 export interface GateState {
@@ -22,6 +22,8 @@ export function checkMove(task: GateState, to: string): MoveCheck {
   if (from === to) return { ok: false, reason: `the task is already ${to}` };
   if (!isKnownStatus(to)) return { ok: false, reason: `"${to}" is not one of orange's statuses` };
   if (TERMINAL_STATUSES.includes(from)) return { ok: false, reason: `the task is ${from}; orange never moves a ${from} task again` };
+  if (isLegacyStatus(from)) return { ok: false, reason: `"${from}" is a status of an older orange (${LEGACY_STATUSES[from]}); today's orange has no move out of it` };
+  if (!from) return { ok: false, reason: 'TASK.md has no status, so orange\'s workflow does not say where it may go; write one first' };
   if (!isKnownStatus(from)) return { ok: false, reason: `the task's status "${from}" is not one of orange's, so its workflow does not say where it may go; fix the status in TASK.md first` };
   if (!WORKFLOW[from].includes(to)) {
     return { ok: false, reason: `orange's workflow does not move a task from ${from} to ${to} (from ${from}: ${WORKFLOW[from].join(', ')})` };
