@@ -1,3 +1,4 @@
+import { intentTitle } from '../formats/intents/intent-fields';
 import type { IntentsFileRecord, MapFileRecord } from '../formats/intents/model';
 import { compileScopeEntry, relativeGlobEntry, type CompiledEntry, type ScopeEntry } from '../formats/intents/scope';
 
@@ -63,7 +64,7 @@ export class OwnershipIndex {
     const names = this.names;
     intents?.intents.forEach((intent, order) => {
       const id = intent.view.id;
-      const name = intent.view.name ?? '';
+      const name = intent.view.name ?? (intentTitle(intent.view) === id ? '' : intentTitle(intent.view));
       names.set(id, name);
       for (const entry of intent.scope) {
         if (entry.refused) continue;

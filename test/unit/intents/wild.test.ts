@@ -36,7 +36,8 @@ describe('intents in the wild: the facts each shape gives', () => {
     assert.deepStrictEqual([a.title, a.status, a.ownedScope], ['Split the billing service', '', ['svc/billing/**']]);
     assert.deepStrictEqual([b.title, b.description, b.ownedScope], ['Day 3: invoice rendering',
       'Move PDF rendering out of the request path into a queue worker.', ['svc/render/**', '.orchestration/**']]);
-    assert.deepStrictEqual(mapped(a), ['svc/billing/**', 'svc/billing/invoice.ts', 'svc/billing/tax/rates.ts']);
+    assert.deepStrictEqual(mapped(a), ['svc/billing/**', 'svc/billing/invoice.ts', 'svc/billing/tax/rates.ts', 'lib/money/round.ts']);
+    assert.deepStrictEqual(r.service.intents.ownersOf(r.ws.root, 'lib/money/round.ts').map((o) => `${o.intent}:${o.via}`), ['INT-101:intent_map']);
     assert.deepStrictEqual(mapped(b), ['svc/render/**', 'svc/render/worker.ts', 'svc/render/queue.ts']);
     assert.deepStrictEqual(r.service.intents.ownersOf(r.ws.root, 'svc/render/queue.ts').map((o) => `${o.intent}:${o.via}`),
       ['billing-day3:owned_scope', 'billing-day3:intent_map']);

@@ -144,3 +144,11 @@ function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entr
   }
   return { entries, paths };
 }
+
+/** What an intent is called: its name; else the first line of its description or goal (forks that write no name); else its id. */
+export function intentTitle(v: IntentView): string {
+  if (v.name) return v.name;
+  const first = v.description?.split(/\r?\n/).find((l) => l.trim())?.trim();
+  if (!first) return v.id;
+  return first.length > 80 ? `${first.slice(0, 79)}…` : first;
+}

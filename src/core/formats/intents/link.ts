@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic';
-import type { IntentView } from './intent-fields';
+import { intentTitle } from './intent-fields';
 import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord, MapRow, TraceEntry, TraceFileRecord } from './model';
 import { RECENT_TRACE_PER_INTENT } from './model';
 import { chooseIntentsFiles, ORCHESTRATION_DIR } from './paths';
@@ -54,7 +54,7 @@ export function linkIntents(root: string, files: IntentsFiles): { items: Intent[
   const items = entries.map((e): Intent => {
     const v = e.view;
     return {
-      system: 'intents', kind: 'intent', id: v.id, title: titleOf(v), status: v.status ?? '',
+      system: 'intents', kind: 'intent', id: v.id, title: intentTitle(v), status: v.status ?? '',
       file: files.intents!.file, root,
       name: v.name, description: v.description, constraints: v.constraints,
       ownedScope: v.ownedScope, scope: e.scope, acceptanceCriteria: v.acceptanceCriteria,
@@ -65,12 +65,4 @@ export function linkIntents(root: string, files: IntentsFiles): { items: Intent[
     };
   });
   return { items, diagnostics };
-}
-
-/** The name; else the first line of the description or goal (forks that write no name); else the id. */
-function titleOf(v: IntentView): string {
-  if (v.name) return v.name;
-  const first = v.description?.split(/\r?\n/).find((l) => l.trim())?.trim();
-  if (!first) return v.id;
-  return first.length > 80 ? `${first.slice(0, 79)}…` : first;
 }
