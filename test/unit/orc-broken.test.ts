@@ -12,7 +12,7 @@ const CASES: { name: string; content: string | Buffer; severity: 'error' | 'warn
   { name: 'comments only', content: '# nothing yet\n', severity: 'error', line: 1, message: /holds nothing/, listed: false },
   { name: 'binary junk', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x00]), severity: 'error', line: null, message: /binary/, listed: false },
   { name: 'a list at the top level', content: '- id: TASK-101\n', severity: 'error', line: 1, message: /should be a mapping/, listed: false },
-  { name: 'an unknown status', content: 'id: TASK-101\ntitle: x\nstatus: waiting_for_godot\n', severity: 'warning', line: 3, message: /unknown task status "waiting_for_godot"/, listed: true },
+  { name: 'an unknown status (orc loads it and shows it as written)', content: 'id: TASK-101\ntitle: x\nstatus: waiting_for_godot\n', severity: 'info', line: 3, message: /unknown task status "waiting_for_godot"/, listed: true },
   { name: 'an id that is not the folder name', content: 'id: TASK-777\ntitle: x\n', severity: 'warning', line: 1, message: /differs from its folder/, listed: true },
   { name: 'a duplicate key', content: 'id: TASK-101\ntitle: x\ntitle: y\n', severity: 'error', line: 3, message: /invalid YAML/, listed: false },
   { name: 'tab indentation', content: 'id: TASK-101\nmetadata:\n\tsource: cli\n', severity: 'error', line: 3, message: /invalid YAML/, listed: false },

@@ -46,12 +46,17 @@ describe('orc reader', () => {
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'a', status: 'completed' }),
       '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'b', status: 'running', blocked_by: ['TASK-001'] }),
       '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'c', blocked_by: ['TASK-002', 'TASK-001'],
-        related_to: ['TASK-001'], description: 'Follows TASK-002; see also TASK-001 and TASK-003 and TASK-999.' }),
+        description: 'Follows TASK-002; see also TASK-001 and TASK-003 and TASK-999 and TASK-004.' }),
+      '.orc/tasks/TASK-004/task.yaml': taskYaml({ id: 'TASK-004', title: 'Docs for TASK-001', related_to: ['TASK-002'],
+        description: 'After TASK-002.' }),
     });
     const { tasks } = await scanFolder(ws.root, NOW);
     assert.deepStrictEqual(tasks.get('TASK-001')!.blocks, ['TASK-002', 'TASK-003']);
     assert.deepStrictEqual(tasks.get('TASK-002')!.blocks, ['TASK-003']);
-    assert.deepStrictEqual(tasks.get('TASK-001')!.referencedBy, ['TASK-003']);
+    // As orc computes it: a mention in the title or the description, unless the mentioning task links it already.
+    assert.deepStrictEqual(tasks.get('TASK-001')!.referencedBy, ['TASK-004'], 'TASK-003 names it in blocked_by');
+    assert.deepStrictEqual(tasks.get('TASK-002')!.referencedBy, [], 'blocked_by of TASK-003, related_to of TASK-004');
+    assert.deepStrictEqual(tasks.get('TASK-004')!.referencedBy, ['TASK-003']);
     assert.deepStrictEqual(tasks.get('TASK-003')!.referencedBy, [], 'a task mentioning itself is not a reference');
     assert.strictEqual(tasks.get('TASK-002')!.blocked, false, 'its only blocker is completed');
     assert.strictEqual(tasks.get('TASK-003')!.blocked, true, 'TASK-002 is still running');
@@ -83,16 +88,16 @@ describe('orc reader', () => {
     assert.strictEqual(tasks.get('TASK-001')!.blocked, true, 'a missing blocker is unmet, as in orc');
   });
 
-  it('detects requires_ui_testing from whole words, and a stored value wins', async () => {
+  it('reads requires_ui_testing as stored: orc detects it when it creates the task and omits it when false', async () => {
     ws = new TempWorkspace({
-      '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Fix the Submit button' }),
-      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Refactor build', description: 'Touches the uint parser and formatter' }),
+      '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Fix the Submit button', requires_ui_testing: true }),
+      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Fix the Submit button' }),
       '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'New modal dialog', requires_ui_testing: false }),
       '.orc/tasks/TASK-004/task.yaml': taskYaml({ id: 'TASK-004', title: 'Backend', description: 'Hover states in CSS' }),
     });
     const { tasks } = await scanFolder(ws.root, NOW);
     assert.deepStrictEqual(['TASK-001', 'TASK-002', 'TASK-003', 'TASK-004'].map((id) => tasks.get(id)!.requiresUiTesting),
-      [true, false, false, true]);
+      [true, false, false, false]);
   });
 
   it('reads tokens from state.yaml and totals all four kinds', async () => {
