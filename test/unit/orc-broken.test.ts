@@ -5,7 +5,8 @@ import { scanFolder } from './helpers/scan';
 /** Each case: one bad task.yaml next to a good one. The good one must always survive. */
 const CASES: { name: string; content: string | Buffer; severity: 'error' | 'warning' | 'info'; line: number | null; message: RegExp; listed: boolean }[] = [
   { name: 'bad YAML syntax', content: 'id: TASK-101\ntitle: x\nblocked_by: [TASK-001\n', severity: 'error', line: 4, message: /^invalid YAML/, listed: false },
-  { name: 'a wrong type', content: 'id: TASK-101\ntitle: x\npriority: 5\n', severity: 'error', line: 3, message: /`priority` should be a string/, listed: true },
+  { name: 'a wrong type (a list where orc reads text)', content: 'id: TASK-101\ntitle: x\npriority: [high]\n', severity: 'error', line: 3, message: /`priority` should be a string/, listed: true },
+  { name: 'a number where orc reads text (yaml.v3 reads it as the text "5")', content: 'id: TASK-101\ntitle: x\npriority: 5\n', severity: 'info', line: 3, message: /unknown priority "5"/, listed: true },
   { name: 'blocked_by as a string', content: 'id: TASK-101\ntitle: x\nblocked_by: TASK-001\n', severity: 'error', line: 3, message: /`blocked_by` should be a list/, listed: true },
   { name: 'a title that is a list', content: 'id: TASK-101\ntitle:\n  - a\n', severity: 'error', line: 3, message: /`title` should be a string/, listed: true },
   { name: 'an empty file', content: '', severity: 'error', line: 1, message: /is empty/, listed: false },

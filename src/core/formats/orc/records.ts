@@ -111,16 +111,24 @@ export function parseConfigFile(file: string, text: string): Parsed<OrcRecord> {
  */
 function identityProblems(file: string, text: string, dir: string, raw: Record<string, unknown>, what: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  // A present but mistyped id or title already has its own error; only a missing one is reported here.
-  const id = typeof raw.id === 'string' ? raw.id : raw.id === undefined ? undefined : dir;
+  // A list or mapping already has its own error; a scalar is read as its text (yaml.v3), `id:` alone as "".
+  const id = scalarText(raw.id) ?? (raw.id === undefined ? undefined : dir);
   if (!id) {
     problems.push(diagnostic('orc', file, 'warning', `${what} has no \`id\`: orc lists it without one; Baton uses the folder name "${dir}"`,
       id === undefined ? { line: 1, column: 1 } : new YamlLocator(text).locate(['id'])));
   } else if (id !== dir) {
     problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}": orc lists it as ${id} but opens it as ${dir}; Baton shows ${dir}`, new YamlLocator(text).locate(['id'])));
   }
-  if (raw.title === undefined) problems.push(diagnostic('orc', file, 'info', `${what} has no \`title\`; shown by its id`, { line: 1, column: 1 }));
+  if (raw.title === undefined || scalarText(raw.title) === '') {
+    problems.push(diagnostic('orc', file, 'info', `${what} has no \`title\`; shown by its id`, { line: 1, column: 1 }));
+  }
   return problems;
+}
+
+/** What yaml.v3 reads into a string field from a scalar: its text; `null` (a key with no value) is "". */
+function scalarText(value: unknown): string | undefined {
+  if (value === null) return '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /** Values outside orc's known sets, kept as written and noted as infos; empty values are orc's zero values. */

@@ -6,13 +6,20 @@ import { z } from 'zod';
  * spec does not list — the readers warn about those instead of rejecting the file.
  */
 
-const text = z.string();
-const idList = z.array(z.string()).nullish();
+/**
+ * A string field. orc reads its files with yaml.v3, which decodes any scalar into a string field as written
+ * (`priority: 5` is the priority "5", `title: 2026` the title "2026"): such a value is kept as that text, not
+ * reported. A list or a mapping there makes orc's read fail, and stays an error.
+ */
+const text = z.union([z.string(), z.number().transform(String), z.boolean().transform(String)]);
+const idList = z.array(text).nullish();
+/** Timestamps stay strings (the YAML core schema keeps them as written); orc fails on anything else. */
 const timestamp = z.string();
 
 export const taskSchema = z.looseObject({
-  id: text.optional(),
-  title: text.optional(),
+  // yaml.v3 reads `id:` or `title:` with no value as an empty string: no error in orc.
+  id: text.nullish(),
+  title: text.nullish(),
   description: text.nullish(),
   weight: text.nullish(),
   status: text.nullish(),
@@ -60,7 +67,8 @@ export const taskSchema = z.looseObject({
 });
 export type TaskFields = z.infer<typeof taskSchema>;
 
-const count = z.number().nonnegative();
+// orc reads any integer here (Go `int`); a negative count is odd but not something orc refuses.
+const count = z.number();
 
 /** Token counts as state.yaml writes them (top level, per phase, or inside `by_phase`). */
 export const tokenCountsSchema = z.looseObject({
@@ -190,8 +198,8 @@ export type PlanFields = z.infer<typeof planSchema>;
 
 export const initiativeSchema = z.looseObject({
   version: z.number().nullish(),
-  id: text.optional(),
-  title: text.optional(),
+  id: text.nullish(),
+  title: text.nullish(),
   status: text.nullish(),
   vision: text.nullish(),
   owner: z.looseObject({
