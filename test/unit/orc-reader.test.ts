@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
 import os from 'node:os';
+import path from 'node:path';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 import { scanFolder } from './helpers/scan';
 
@@ -33,6 +34,21 @@ describe('orc reader', () => {
     assert.strictEqual(t.fields.created_at, '2026-01-10T10:30:00Z', 'timestamps stay strings');
     assert.deepStrictEqual(t.fields.custom_field, { x: 1 }, 'unknown fields are kept');
     assert.deepStrictEqual(diagnostics, []);
+  });
+
+  it('reads what orc\'s own YAML reader (yaml.v3) accepts without a problem: scalars in text fields, empty values, tags as one string', async () => {
+    ws = new TempWorkspace({
+      '.orc/tasks/TASK-001/task.yaml': 'id: TASK-001\ntitle: 2026\nweight: ""\nstatus: planned\nbranch: 42\npriority: ""\nmetadata:\n  tags: auth,web\n',
+      '.orc/tasks/TASK-002/task.yaml': 'id: TASK-002\ntitle:\nstatus: created\n',
+      '.orc/tasks/TASK-002/state.yaml': 'current_phase: ""\nstatus: pending\ntokens:\n  input_tokens: 0\n  output_tokens: 0\n  total_tokens: 0\n',
+    });
+    const { tasks, diagnostics } = await scanFolder(ws.root, NOW);
+    const t = tasks.get('TASK-001')!;
+    assert.deepStrictEqual([t.title, t.weight, t.branch, t.priority, t.fields.metadata?.tags], ['2026', null, '42', 'normal', 'auth,web']);
+    const untitled = tasks.get('TASK-002')!;
+    assert.deepStrictEqual([untitled.title, untitled.currentPhase], ['TASK-002', null]);
+    assert.deepStrictEqual(diagnostics.map((d) => `${path.basename(path.dirname(d.file))}:${d.severity}:${d.message}`),
+      ['TASK-002:info:task has no `title`; shown by its id'], 'an empty weight or priority is orc\'s zero value, not an unknown one');
   });
 
   it('applies the spec defaults (queue active, priority normal, category feature)', async () => {
@@ -100,7 +116,7 @@ describe('orc reader', () => {
       [true, false, false, false]);
   });
 
-  it('reads tokens from state.yaml and totals all four kinds', async () => {
+  it('reads tokens from state.yaml: an input smaller than the cache counts cannot hold them, so all four are totalled', async () => {
     ws = new TempWorkspace({
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'x', status: 'completed' }),
       '.orc/tasks/TASK-001/state.yaml': 'status: completed\ntokens:\n  input_tokens: 1000\n  output_tokens: 500\n'

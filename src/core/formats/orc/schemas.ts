@@ -56,7 +56,8 @@ export const taskSchema = z.looseObject({
   }).nullish(),
   metadata: z.looseObject({
     source: text.nullish(),
-    tags: z.array(text).nullish(),
+    // The spec writes a list; orc's own metadata is a map of strings, so its tags are one string.
+    tags: z.union([z.array(text), text]).nullish(),
     external_id: text.nullish(),
     // `orc resolve` writes "true" as a string; accept a real boolean too.
     resolved: z.union([text, z.boolean()]).nullish(),
