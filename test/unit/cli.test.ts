@@ -22,7 +22,7 @@ describe('baton CLI', () => {
   it('scan --json gives the contract fields', () => {
     ws = new TempWorkspace({
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Base', status: 'completed' }),
-      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Login page', status: 'running', blocked_by: ['TASK-003'], related_to: ['TASK-001'] }),
+      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Login page', status: 'running', blocked_by: ['TASK-003'], related_to: ['TASK-001'], requires_ui_testing: true }),
       '.orc/tasks/TASK-002/state.yaml': 'status: running\ntokens:\n  input_tokens: 1000\n  output_tokens: 500\n  cache_creation_input_tokens: 200\n  cache_read_input_tokens: 3000\n',
       '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'Dep', description: 'after TASK-001' }),
       '.orc/initiatives/INIT-001/initiative.yaml': 'id: INIT-001\ntitle: Auth\nstatus: active\nblocked_by: [INIT-000]\n',

@@ -3,16 +3,18 @@ import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 import { scanFolder } from './helpers/scan';
 
 /** Each case: one bad task.yaml next to a good one. The good one must always survive. */
-const CASES: { name: string; content: string | Buffer; severity: 'error' | 'warning'; line: number | null; message: RegExp; listed: boolean }[] = [
+const CASES: { name: string; content: string | Buffer; severity: 'error' | 'warning' | 'info'; line: number | null; message: RegExp; listed: boolean }[] = [
   { name: 'bad YAML syntax', content: 'id: TASK-101\ntitle: x\nblocked_by: [TASK-001\n', severity: 'error', line: 4, message: /^invalid YAML/, listed: false },
-  { name: 'a wrong type', content: 'id: TASK-101\ntitle: x\npriority: 5\n', severity: 'error', line: 3, message: /`priority` should be a string/, listed: true },
+  { name: 'a wrong type (a list where orc reads text)', content: 'id: TASK-101\ntitle: x\npriority: [high]\n', severity: 'error', line: 3, message: /`priority` should be a string/, listed: true },
+  { name: 'a number where orc reads text (yaml.v3 reads it as the text "5")', content: 'id: TASK-101\ntitle: x\npriority: 5\n', severity: 'info', line: 3, message: /unknown priority "5"/, listed: true },
   { name: 'blocked_by as a string', content: 'id: TASK-101\ntitle: x\nblocked_by: TASK-001\n', severity: 'error', line: 3, message: /`blocked_by` should be a list/, listed: true },
   { name: 'a title that is a list', content: 'id: TASK-101\ntitle:\n  - a\n', severity: 'error', line: 3, message: /`title` should be a string/, listed: true },
   { name: 'an empty file', content: '', severity: 'error', line: 1, message: /is empty/, listed: false },
   { name: 'comments only', content: '# nothing yet\n', severity: 'error', line: 1, message: /holds nothing/, listed: false },
   { name: 'binary junk', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0xff, 0xfe, 0x00]), severity: 'error', line: null, message: /binary/, listed: false },
   { name: 'a list at the top level', content: '- id: TASK-101\n', severity: 'error', line: 1, message: /should be a mapping/, listed: false },
-  { name: 'an unknown status', content: 'id: TASK-101\ntitle: x\nstatus: waiting_for_godot\n', severity: 'warning', line: 3, message: /unknown task status "waiting_for_godot"/, listed: true },
+  { name: 'an unknown status (orc loads it and shows it as written)', content: 'id: TASK-101\ntitle: x\nstatus: waiting_for_godot\n', severity: 'info', line: 3, message: /unknown task status "waiting_for_godot"/, listed: true },
+  { name: 'an unknown weight (orc has no plan template for it)', content: 'id: TASK-101\ntitle: x\nweight: huge\n', severity: 'warning', line: 3, message: /unknown weight "huge": orc has no plan template/, listed: true },
   { name: 'an id that is not the folder name', content: 'id: TASK-777\ntitle: x\n', severity: 'warning', line: 1, message: /differs from its folder/, listed: true },
   { name: 'a duplicate key', content: 'id: TASK-101\ntitle: x\ntitle: y\n', severity: 'error', line: 3, message: /invalid YAML/, listed: false },
   { name: 'tab indentation', content: 'id: TASK-101\nmetadata:\n\tsource: cli\n', severity: 'error', line: 3, message: /invalid YAML/, listed: false },

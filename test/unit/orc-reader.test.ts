@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
 import os from 'node:os';
+import path from 'node:path';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 import { scanFolder } from './helpers/scan';
 
@@ -35,6 +36,21 @@ describe('orc reader', () => {
     assert.deepStrictEqual(diagnostics, []);
   });
 
+  it('reads what orc\'s own YAML reader (yaml.v3) accepts without a problem: scalars in text fields, empty values, tags as one string', async () => {
+    ws = new TempWorkspace({
+      '.orc/tasks/TASK-001/task.yaml': 'id: TASK-001\ntitle: 2026\nweight: ""\nstatus: planned\nbranch: 42\npriority: ""\nmetadata:\n  tags: auth,web\n',
+      '.orc/tasks/TASK-002/task.yaml': 'id: TASK-002\ntitle:\nstatus: created\n',
+      '.orc/tasks/TASK-002/state.yaml': 'current_phase: ""\nstatus: pending\ntokens:\n  input_tokens: 0\n  output_tokens: 0\n  total_tokens: 0\n',
+    });
+    const { tasks, diagnostics } = await scanFolder(ws.root, NOW);
+    const t = tasks.get('TASK-001')!;
+    assert.deepStrictEqual([t.title, t.weight, t.branch, t.priority, t.fields.metadata?.tags], ['2026', null, '42', 'normal', 'auth,web']);
+    const untitled = tasks.get('TASK-002')!;
+    assert.deepStrictEqual([untitled.title, untitled.currentPhase], ['TASK-002', null]);
+    assert.deepStrictEqual(diagnostics.map((d) => `${path.basename(path.dirname(d.file))}:${d.severity}:${d.message}`),
+      ['TASK-002:info:task has no `title`; shown by its id'], 'an empty weight or priority is orc\'s zero value, not an unknown one');
+  });
+
   it('applies the spec defaults (queue active, priority normal, category feature)', async () => {
     ws = new TempWorkspace({ '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'x' }) });
     const t = (await scanFolder(ws.root, NOW)).tasks.get('TASK-001')!;
@@ -46,12 +62,17 @@ describe('orc reader', () => {
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'a', status: 'completed' }),
       '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'b', status: 'running', blocked_by: ['TASK-001'] }),
       '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'c', blocked_by: ['TASK-002', 'TASK-001'],
-        related_to: ['TASK-001'], description: 'Follows TASK-002; see also TASK-001 and TASK-003 and TASK-999.' }),
+        description: 'Follows TASK-002; see also TASK-001 and TASK-003 and TASK-999 and TASK-004.' }),
+      '.orc/tasks/TASK-004/task.yaml': taskYaml({ id: 'TASK-004', title: 'Docs for TASK-001', related_to: ['TASK-002'],
+        description: 'After TASK-002.' }),
     });
     const { tasks } = await scanFolder(ws.root, NOW);
     assert.deepStrictEqual(tasks.get('TASK-001')!.blocks, ['TASK-002', 'TASK-003']);
     assert.deepStrictEqual(tasks.get('TASK-002')!.blocks, ['TASK-003']);
-    assert.deepStrictEqual(tasks.get('TASK-001')!.referencedBy, ['TASK-003']);
+    // As orc computes it: a mention in the title or the description, unless the mentioning task links it already.
+    assert.deepStrictEqual(tasks.get('TASK-001')!.referencedBy, ['TASK-004'], 'TASK-003 names it in blocked_by');
+    assert.deepStrictEqual(tasks.get('TASK-002')!.referencedBy, [], 'blocked_by of TASK-003, related_to of TASK-004');
+    assert.deepStrictEqual(tasks.get('TASK-004')!.referencedBy, ['TASK-003']);
     assert.deepStrictEqual(tasks.get('TASK-003')!.referencedBy, [], 'a task mentioning itself is not a reference');
     assert.strictEqual(tasks.get('TASK-002')!.blocked, false, 'its only blocker is completed');
     assert.strictEqual(tasks.get('TASK-003')!.blocked, true, 'TASK-002 is still running');
@@ -83,19 +104,19 @@ describe('orc reader', () => {
     assert.strictEqual(tasks.get('TASK-001')!.blocked, true, 'a missing blocker is unmet, as in orc');
   });
 
-  it('detects requires_ui_testing from whole words, and a stored value wins', async () => {
+  it('reads requires_ui_testing as stored: orc detects it when it creates the task and omits it when false', async () => {
     ws = new TempWorkspace({
-      '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Fix the Submit button' }),
-      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Refactor build', description: 'Touches the uint parser and formatter' }),
+      '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Fix the Submit button', requires_ui_testing: true }),
+      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Fix the Submit button' }),
       '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'New modal dialog', requires_ui_testing: false }),
       '.orc/tasks/TASK-004/task.yaml': taskYaml({ id: 'TASK-004', title: 'Backend', description: 'Hover states in CSS' }),
     });
     const { tasks } = await scanFolder(ws.root, NOW);
     assert.deepStrictEqual(['TASK-001', 'TASK-002', 'TASK-003', 'TASK-004'].map((id) => tasks.get(id)!.requiresUiTesting),
-      [true, false, false, true]);
+      [true, false, false, false]);
   });
 
-  it('reads tokens from state.yaml and totals all four kinds', async () => {
+  it('reads tokens from state.yaml: an input smaller than the cache counts cannot hold them, so all four are totalled', async () => {
     ws = new TempWorkspace({
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'x', status: 'completed' }),
       '.orc/tasks/TASK-001/state.yaml': 'status: completed\ntokens:\n  input_tokens: 1000\n  output_tokens: 500\n'

@@ -48,8 +48,10 @@ export async function loadTaskContext(root: string, taskId: string): Promise<Tas
   if (planText === null) return { error: `${taskId} has no plan.yaml: plan the task before running it` };
   const plan = parseYamlFile('orc', planFile, planText, 'plan.yaml', planSchema);
   if (!plan.fields) return { error: `plan.yaml of ${taskId} cannot be read: ${plan.diagnostics[0]?.message ?? 'invalid YAML'}` };
+  // Keyed as orc keys a phase in state.yaml and its gates: by `id`, else (the spec's plans) by `name` — the
+  // same key the timeline reads them back by.
   const phases = (plan.fields.phases ?? []).map((p, i) => ({
-    name: p.name ?? p.id ?? `phase ${i + 1}`, type: p.type ?? p.name ?? p.id ?? 'implement', index: i + 1, fields: p,
+    name: p.id || p.name || `phase ${i + 1}`, type: p.type ?? p.name ?? p.id ?? 'implement', index: i + 1, fields: p,
   }));
   if (!phases.length) return { error: `plan.yaml of ${taskId} lists no phases` };
   const names = new Set<string>();

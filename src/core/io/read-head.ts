@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 
 export type HeadRead =
-  | { readonly ok: true; readonly text: string; readonly size: number; readonly truncated: boolean }
+  | { readonly ok: true; readonly text: string; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean }
   | { readonly ok: false; readonly reason: string };
 
 /** The first `bytes` of a text file (a header), without reading the rest; binary content is refused. */
@@ -16,7 +16,7 @@ export async function readHead(file: string, bytes: number): Promise<HeadRead> {
     const chunk = buffer.subarray(0, bytesRead);
     if (chunk.includes(0)) return { ok: false, reason: 'file is binary, not text' };
     // A multi-byte character cut at the end decodes to U+FFFD: harmless for a header.
-    return { ok: true, text: chunk.toString('utf8').replace(/^\uFEFF/, ''), size: stat.size, truncated: stat.size > bytesRead };
+    return { ok: true, text: chunk.toString('utf8').replace(/^\uFEFF/, ''), size: stat.size, mtimeMs: stat.mtimeMs, truncated: stat.size > bytesRead };
   } catch (err) {
     return { ok: false, reason: (err as NodeJS.ErrnoException).code ?? String(err) };
   } finally {

@@ -60,10 +60,10 @@ export class InitiativeNode extends InitiativeTreeNode {
     if (i.dependencyChain.length > 1) rows.push(new TextNode(`${key}:chain`, 'Dependency chain', i.dependencyChain.join(' → '), 'type-hierarchy'));
     rows.push(new GroupNode(`${key}:tasks`, `Tasks`, `${i.progress.completed}/${i.progress.total} completed`, 'checklist',
       i.progress.tasks.map((t) => new InitiativeTaskNode(`${key}:task:${t.id}`, t, this.task(t.id)))));
-    if (f.decisions?.length) {
-      rows.push(new GroupNode(`${key}:decisions`, 'Decisions', String(f.decisions.length), 'law', f.decisions.map((d, n) =>
+    if (i.decisions.length) {
+      rows.push(new GroupNode(`${key}:decisions`, 'Decisions', String(i.decisions.length), 'law', i.decisions.map((d, n) =>
         new TextNode(`${key}:decision:${n}`, d.id ?? `decision ${n + 1}`, d.decision ?? '', 'milestone',
-          [d.rationale, d.made_by && `made by ${d.made_by}`, d.task_context && `in ${d.task_context}`, d.timestamp].filter(Boolean).join('\n')))));
+          [d.rationale, d.madeBy && `made by ${d.madeBy}`, d.taskContext && `in ${d.taskContext}`, d.timestamp].filter(Boolean).join('\n')))));
     }
     if (f.context_files?.length) {
       rows.push(new GroupNode(`${key}:context`, 'Context files', String(f.context_files.length), 'files',

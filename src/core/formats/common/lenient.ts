@@ -38,6 +38,11 @@ function describeIssue(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type') {
     return `${where} should be ${article(issue.expected)}`;
   }
+  // A union of scalar readings (text that may also be written as a number) failed on its first, main type.
+  if (issue.code === 'invalid_union') {
+    const first = issue.errors[0]?.[0];
+    if (first?.code === 'invalid_type' && first.path.length === 0) return `${where} should be ${article(first.expected)}`;
+  }
   return `${where}: ${issue.message}`;
 }
 

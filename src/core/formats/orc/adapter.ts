@@ -10,7 +10,7 @@ import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, pa
 /** orc keeps its state in the repository: orc.yaml (or .orc/config.yaml) and .orc/{tasks,initiatives}/<ID>/. */
 export class OrcAdapter implements SystemAdapter<OrcRecord> {
   readonly system = 'orc' as const;
-  readonly version = 2;
+  readonly version = 3;
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const orc = path.join(ctx.root, '.orc');

@@ -1,4 +1,5 @@
 import type { OrcTask } from './model';
+import type { InitiativeFields } from './schemas';
 import { DONE_TASK_STATUSES } from './vocabulary';
 
 export interface InitiativeTaskRow {
@@ -19,6 +20,24 @@ export interface InitiativeProgress {
 
 interface ListedTask { readonly id: string; readonly title?: string | null; readonly status?: string | null }
 
+/** A decision recorded in initiative.yaml, whichever names it used. */
+export interface InitiativeDecision {
+  readonly id: string | null;
+  readonly timestamp: string | null;
+  readonly decision: string | null;
+  readonly rationale: string | null;
+  readonly madeBy: string | null;
+  readonly taskContext: string | null;
+}
+
+/** The spec's `{timestamp, made_by}` and orc's own `{date, by}` (orc writes `by: ""` when nobody is named). */
+export function decisionsOf(fields: InitiativeFields): InitiativeDecision[] {
+  return (fields.decisions ?? []).map((d) => ({
+    id: d.id || null, timestamp: d.timestamp || d.date || null, decision: d.decision ?? null, rationale: d.rationale || null,
+    madeBy: d.made_by || d.by || null, taskContext: d.task_context || null,
+  }));
+}
+
 /**
  * An initiative's tasks and progress, as the board counts them: every task that names the initiative (`members`),
  * plus the ones its own `tasks` list names. The live task status (`byId`: every task) wins over the copy in
@@ -31,8 +50,9 @@ export function initiativeProgressOf(id: string, listed: readonly ListedTask[], 
   const rows = [...ids].map((taskId) => {
     const task = byId.get(taskId);
     const entry = listedById.get(taskId);
-    const status = task?.status ?? entry?.status ?? 'created';
-    return { id: taskId, title: task?.title ?? entry?.title ?? taskId, status, known: task !== undefined, done: DONE_TASK_STATUSES.has(status) };
+    // orc's copy in initiative.yaml may hold empty strings (a task added by id only).
+    const status = task?.status ?? (entry?.status || 'created');
+    return { id: taskId, title: task?.title ?? (entry?.title || taskId), status, known: task !== undefined, done: DONE_TASK_STATUSES.has(status) };
   });
   return { completed: rows.filter((r) => r.done).length, total: rows.length, tasks: rows };
 }

@@ -17,8 +17,14 @@ function taskJson(item: OrcTask): Record<string, unknown> {
     resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
     tokens: item.tokens,
     createdAt: item.fields.created_at ?? null, updatedAt: item.fields.updated_at ?? null,
-    currentIteration: s?.current_iteration ?? null, startedAt: s?.started_at ?? null, completedAt: s?.completed_at ?? null,
+    // state.yaml's times when there is one; orc's task.yaml keeps its own copy (and outlives a removed state.yaml).
+    currentIteration: s?.current_iteration ?? null,
+    startedAt: s?.started_at || item.fields.started_at || null, completedAt: s?.completed_at || item.fields.completed_at || null,
     totalDuration: s?.total_duration ?? null,
+    error: s?.error || null,
+    retryContext: s?.retry_context ? { fromPhase: s.retry_context.from_phase || null, toPhase: s.retry_context.to_phase || null,
+      reason: s.retry_context.reason || null, attempt: s.retry_context.attempt ?? null, timestamp: s.retry_context.timestamp ?? null } : null,
+    pr: prJson(item),
     execution: s?.execution ? { pid: s.execution.pid ?? null, hostname: s.execution.hostname ?? null,
       startedAt: s.execution.started_at ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : null,
     session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null,
@@ -37,8 +43,16 @@ function initiativeJson(item: OrcInitiative): Record<string, unknown> {
     vision: item.vision,
     owner: f.owner ? { initials: f.owner.initials ?? null, displayName: f.owner.display_name ?? null, email: f.owner.email ?? null } : null,
     progress: { completed: item.progress.completed, total: item.progress.total }, dependencyChain: item.dependencyChain,
-    decisions: (f.decisions ?? []).map((d) => ({ id: d.id ?? null, timestamp: d.timestamp ?? null, decision: d.decision ?? null,
-      rationale: d.rationale ?? null, madeBy: d.made_by ?? null, taskContext: d.task_context ?? null })),
+    decisions: item.decisions,
     contextFiles: f.context_files ?? [],
   };
+}
+
+/** task.yaml's `pr` (orc polls the pull request's state into it); older tasks only have `metadata.pr_url`. */
+function prJson(item: OrcTask): Record<string, unknown> | null {
+  const pr = item.fields.pr;
+  const url = pr?.url || item.fields.metadata?.pr_url || null;
+  if (!pr && !url) return null;
+  return { url, number: pr?.number ?? null, status: pr?.status || null, merged: pr?.merged ?? false,
+    mergedAt: pr?.merged_at ?? null, targetBranch: pr?.target_branch || null };
 }

@@ -1,13 +1,13 @@
 import os from 'node:os';
-import { diagnostic, type Diagnostic } from '../../model/diagnostic';
-import { tokenTotals, type TokenTotals } from '../../model/tokens';
+import { diagnostic, type Diagnostic, type Severity } from '../../model/diagnostic';
+import type { TokenTotals } from '../../model/tokens';
 import type { YamlLocator } from '../../yaml/locate';
 import type { GateRecord, OrcInitiative, OrcTask } from './model';
 import { checkOrphaned } from './orphan';
 import type { OrcRecord } from './records';
 import type { StateFields } from './schemas';
 import { buildTimeline } from './timeline';
-import { mentionsUi } from './ui-testing';
+import { orcTokenTotals } from './tokens';
 import { DEFAULT_CATEGORY, DEFAULT_PRIORITY, DEFAULT_QUEUE, DONE_TASK_STATUSES } from './vocabulary';
 
 export type TaskRecord = Extract<OrcRecord, { kind: 'task' }>;
@@ -55,8 +55,9 @@ export class OrcGraph {
     return s?.kind === 'state' ? s.fields ?? null : null;
   }
 
+  /** task.yaml's status; orc writes every field of a task, so an empty one is a zero value, not a status. */
   statusOf(id: string): string {
-    return this.byId.get(id)?.record.fields?.status ?? this.stateOf(id)?.status ?? 'created';
+    return this.byId.get(id)?.record.fields?.status || this.stateOf(id)?.status || 'created';
   }
 
   /** A blocker that does not exist is unmet, as in orc: nothing can complete it. */
@@ -64,7 +65,11 @@ export class OrcGraph {
     return this.depsOf(id).some((d) => d !== id && (!this.byId.has(d) || !DONE_TASK_STATUSES.has(this.statusOf(d))));
   }
 
-  /** The problems of one task.yaml that depend on other files: missing or self references, cycles. */
+  /**
+   * The problems of one task.yaml that depend on other files. orc counts a blocker that does not exist, the task
+   * itself or a cycle as never done, so the task waits forever: those are problems. `related_to` is only a link;
+   * one to a task that is gone changes nothing in orc.
+   */
   taskProblems(id: string): Diagnostic[] {
     const { file, record } = this.byId.get(id)!;
     const out: Diagnostic[] = [];
@@ -73,7 +78,7 @@ export class OrcGraph {
       else if (!this.byId.has(dep)) out.push(this.at(file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
     });
     (record.fields?.related_to ?? []).forEach((rel, i) => {
-      if (!this.byId.has(rel)) out.push(this.at(file, ['related_to', i], 'warning', `related_to names ${rel}, which does not exist`));
+      if (!this.byId.has(rel)) out.push(this.at(file, ['related_to', i], 'info', `related_to names ${rel}, which does not exist`));
     });
     for (const message of this.cycles.get(id) ?? []) out.push(this.at(file, ['blocked_by'], 'error', message));
     return out;
@@ -103,21 +108,25 @@ export class OrcGraph {
     }
     const plan = planEntry?.record.kind === 'plan' ? planEntry.record.fields ?? null : null;
     const gates = state ? gatesOf(state) : [];
+    // orc leaves task.yaml's current_phase out until the executor sets it; state.yaml always has one ("" before
+    // the first phase).
+    const currentPhase = f.current_phase || state?.current_phase || null;
     return {
       system: 'orc', kind: 'task', id, root: this.ctx.root, file,
-      title: f.title ?? id, status, dir: record.dir,
-      description: f.description ?? null, weight: f.weight ?? null,
-      priority: f.priority ?? DEFAULT_PRIORITY, queue: f.queue ?? DEFAULT_QUEUE, category: f.category ?? DEFAULT_CATEGORY,
-      initiativeId: f.initiative_id || null, branch: f.branch ?? null, currentPhase: f.current_phase ?? state?.current_phase ?? null,
+      title: f.title || id, status, dir: record.dir,
+      description: f.description ?? null, weight: f.weight || null,
+      priority: f.priority || DEFAULT_PRIORITY, queue: f.queue || DEFAULT_QUEUE, category: f.category || DEFAULT_CATEGORY,
+      initiativeId: f.initiative_id || null, branch: f.branch || null, currentPhase,
       blockedBy: this.depsOf(id), relatedTo: uniq(f.related_to ?? []),
       blocks, referencedBy, blocked,
       orphaned: orphan.orphaned, orphanReason: orphan.reason,
-      requiresUiTesting: f.requires_ui_testing ?? mentionsUi(f.title, f.description),
+      // As stored: orc detects UI work when it creates the task and omits the field when false.
+      requiresUiTesting: f.requires_ui_testing === true,
       resolved: f.metadata?.resolved === true || f.metadata?.resolved === 'true',
       tokens: state ? tokensOf(state) : null, gates,
       stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
       planFile: planEntry?.file ?? null,
-      phases: buildTimeline(plan, state, gates),
+      phases: buildTimeline(plan, state, gates, currentPhase),
       fields: f, state, plan,
     };
   }
@@ -131,7 +140,7 @@ export class OrcGraph {
     return { task: entry.record, state: this.states.get(entry.record.dir)?.record, plan: this.plans.get(entry.record.dir)?.record, item };
   }
 
-  at(file: string, path: (string | number)[], severity: 'error' | 'warning', message: string): Diagnostic {
+  at(file: string, path: (string | number)[], severity: Severity, message: string): Diagnostic {
     return diagnostic('orc', file, severity, message, this.ctx.locator(file)?.locate(path) ?? null);
   }
 }
@@ -144,10 +153,7 @@ export interface ReusableTask {
 }
 
 export function tokensOf(state: StateFields): TokenTotals | null {
-  const t = state.tokens;
-  if (!t) return null;
-  return tokenTotals(t.input_tokens ?? 0, t.output_tokens ?? 0, t.cache_creation_input_tokens ?? 0,
-    t.cache_read_input_tokens ?? 0, t.total_tokens ?? undefined);
+  return state.tokens ? orcTokenTotals(state.tokens) : null;
 }
 
 /** Both gate shapes: the spec's `{type, decision, rationale}` and orc's `{gate_type, approved, reason}`. */

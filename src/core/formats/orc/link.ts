@@ -4,7 +4,7 @@ import type { OrcInitiative, OrcTask } from './model';
 import { relinkOneFile } from './link-one-file';
 import { byFile, OrcGraph, push, uniq, type FileRecord, type InitiativeRecord, type LinkContext, type TaskRecord } from './link-graph';
 import type { OrcRecord } from './records';
-import { dependencyChain, initiativeProgressOf } from './initiative-view';
+import { decisionsOf, dependencyChain, initiativeProgressOf } from './initiative-view';
 
 export { gatesOf, tokensOf, type LinkContext } from './link-graph';
 
@@ -30,8 +30,9 @@ export interface LinkOptions {
 
 /**
  * Turns per-file records into tasks and initiatives with their computed fields (`blocks`, `referenced_by`,
- * blocked, orphaned, tokens) and checks the dependency rules of spec 000 across files: a missing reference is a
- * warning, a self-block and a cycle are errors naming the tasks.
+ * blocked, orphaned, tokens) and checks the dependency rules of spec 000 across files: a missing blocker is a
+ * warning (orc keeps the task blocked), a self-block and a cycle are errors naming the tasks (orc keeps them blocked
+ * for good), a missing `related_to` is an info.
  */
 export function linkOrc(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, options: LinkOptions = {}): OrcLinkResult {
   const previous = options.memo?.graph;
@@ -116,7 +117,7 @@ export function linkInitiatives(graph: OrcGraph): void {
       if (members) members.push(t); else membersOf.set(t.initiativeId, [t]);
     }
   }
-  const statusOf = (id: string) => byId.get(id)?.record.fields?.status ?? 'draft';
+  const statusOf = (id: string) => byId.get(id)?.record.fields?.status || 'draft';
 
   graph.initiatives = [...byId.values()].map(({ file, record }) => {
     const id = record.dir;
@@ -125,12 +126,13 @@ export function linkInitiatives(graph: OrcGraph): void {
     const listed = (f.tasks ?? []).map((t) => t.id);
     return {
       system: 'orc', kind: 'initiative', id, root: graph.ctx.root, file, dir: record.dir,
-      title: f.title ?? id, status: statusOf(id), vision: f.vision ?? null,
+      title: f.title || id, status: statusOf(id), vision: f.vision || null,
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
       blocked: deps.some((d) => d !== id && (!byId.has(d) || statusOf(d) !== 'completed')),
       taskIds: uniq([...listed, ...(membersOf.get(id) ?? []).map((t) => t.id)]),
       progress: initiativeProgressOf(id, f.tasks ?? [], membersOf.get(id) ?? [], taskById),
       dependencyChain: dependencyChain(id, (i) => depsOf(i).filter((d) => d !== i)),
+      decisions: decisionsOf(f),
       fields: f,
     } satisfies OrcInitiative;
   });

@@ -2,7 +2,7 @@ import type { WorkItemBase } from '../../model/items';
 import type { TokenTotals } from '../../model/tokens';
 import type { InitiativeFields, PlanFields, StateFields, TaskFields } from './schemas';
 import type { PhaseRow } from './timeline';
-import type { InitiativeProgress } from './initiative-view';
+import type { InitiativeDecision, InitiativeProgress } from './initiative-view';
 
 /** A normalised gate record, whichever of the two shapes state.yaml used. */
 export interface GateRecord {
@@ -61,6 +61,8 @@ export interface OrcInitiative extends WorkItemBase {
   readonly progress: InitiativeProgress;
   /** Every initiative this one waits on, directly or not, blockers first, ending with this one. */
   readonly dependencyChain: readonly string[];
+  /** Decisions in the spec's shape or orc's (`date`, `by`), normalised. */
+  readonly decisions: readonly InitiativeDecision[];
   readonly fields: InitiativeFields;
 }
 

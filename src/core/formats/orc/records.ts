@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../../model/diagnostic';
-import { unknownValueWarnings } from '../common/enum-check';
+import { unknownValueWarnings, type EnumCheck } from '../common/enum-check';
 import { parseYamlFile } from '../common/yaml-file';
 import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, type ConfigFields, type InitiativeFields,
   type PlanFields, type StateFields, type TaskFields } from './schemas';
@@ -27,23 +27,39 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
   const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
   if (fields && raw) {
     diagnostics.push(...identityProblems(file, text, dir, raw, 'task'));
-    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+    // orc loads any value and shows it as written (an empty one is the zero value its writer emits, e.g. the
+    // `weight: ""` of a task not yet classified): these are notes, not problems.
+    diagnostics.push(...unknownValueNotes(file, text, [
       { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
       { path: ['priority'], value: fields.priority, known: PRIORITIES, what: 'priority' },
       { path: ['queue'], value: fields.queue, known: QUEUES, what: 'queue' },
       { path: ['category'], value: fields.category, known: CATEGORIES, what: 'category' },
-      { path: ['weight'], value: fields.weight, known: WEIGHTS, what: 'weight' },
     ]));
+    // orc plans a task from the template of its weight: an unknown one has none, so orc cannot plan or run it.
+    if (fields.weight && !(WEIGHTS as readonly string[]).includes(fields.weight)) {
+      diagnostics.push(diagnostic('orc', file, 'warning', `unknown weight "${fields.weight}": orc has no plan template for it and cannot plan this task (known: ${WEIGHTS.join(', ')})`,
+        new YamlLocator(text).locate(['weight'])));
+    }
   }
-  const mentions = fields?.description ? [...new Set(fields.description.match(MENTION) ?? [])] : [];
-  return { record: { kind: 'task', dir, fields, mentions }, diagnostics };
+  return { record: { kind: 'task', dir, fields, mentions: mentionsOf(fields) }, diagnostics };
+}
+
+/**
+ * The ids a task mentions in its title and description, as orc computes `referenced_by`: a task it already names
+ * in `blocked_by` or `related_to` is an explicit link, not a mention.
+ */
+function mentionsOf(fields: TaskFields | undefined): string[] {
+  if (!fields) return [];
+  const text = [fields.title, fields.description].filter(Boolean).join(' ');
+  const linked = new Set([...fields.blocked_by ?? [], ...fields.related_to ?? []]);
+  return [...new Set(text.match(MENTION) ?? [])].filter((id) => !linked.has(id));
 }
 
 export function parseStateFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
   const { fields, diagnostics } = parseYamlFile('orc', file, text, 'state.yaml', stateSchema);
   if (fields) {
     // state.yaml's own `status` has executor values (pending, …) beyond the task statuses: only phases are checked.
-    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+    diagnostics.push(...unknownValueNotes(file, text, [
       ...Object.entries(fields.phases ?? {}).map(([name, phase]) =>
         ({ path: ['phases', name, 'status'], value: phase?.status, known: PHASE_STATUSES, what: 'phase status' })),
     ]));
@@ -51,23 +67,33 @@ export function parseStateFile(file: string, dir: string, text: string): Parsed<
   return { record: { kind: 'state', dir, fields }, diagnostics };
 }
 
-/** plan.yaml: the ordered phases. A phase needs a name (or an id) to be matched with state.yaml. */
+/**
+ * plan.yaml: the ordered phases. orc runs and records a phase by its `id` (the spec's plans name it by `name`):
+ * one with neither cannot be matched with state.yaml. A plan may list only the phases still to run and carry
+ * `task_id: ""` (orc writes both when it regenerates a plan); neither is a problem.
+ */
 export function parsePlanFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
   const { fields, diagnostics } = parseYamlFile('orc', file, text, 'plan.yaml', planSchema);
   if (fields?.phases?.some((p) => !p.name && !p.id)) {
     const locator = new YamlLocator(text);
     fields.phases.forEach((p, i) => {
-      if (!p.name && !p.id) diagnostics.push(diagnostic('orc', file, 'warning', `plan phase ${i + 1} has no \`name\`; it is shown as "phase ${i + 1}"`, locator.locate(['phases', i])));
+      if (!p.name && !p.id) diagnostics.push(diagnostic('orc', file, 'warning', `plan phase ${i + 1} has no \`id\` or \`name\`: orc cannot record it; it is shown as "phase ${i + 1}"`, locator.locate(['phases', i])));
     });
   }
   return { record: { kind: 'plan', dir, fields }, diagnostics };
 }
 
+/** orc lists only initiative folders named like `INIT-001` or `INIT-auth-v2` (internal/initiative ValidateID). */
+const INITIATIVE_ID = /^INIT-[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
+
 export function parseInitiativeFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
   const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
   if (fields && raw) {
+    if (!INITIATIVE_ID.test(dir)) {
+      diagnostics.push(diagnostic('orc', file, 'warning', `orc skips the initiative folder "${dir}": initiative ids are INIT- followed by letters, digits and dashes`, { line: 1, column: 1 }));
+    }
     diagnostics.push(...identityProblems(file, text, dir, raw, 'initiative'));
-    diagnostics.push(...unknownValueWarnings('orc', file, text, [
+    diagnostics.push(...unknownValueNotes(file, text, [
       { path: ['status'], value: fields.status, known: INITIATIVE_STATUSES, what: 'initiative status' },
     ]));
   }
@@ -79,16 +105,34 @@ export function parseConfigFile(file: string, text: string): Parsed<OrcRecord> {
   return { record: { kind: 'config', fields }, diagnostics };
 }
 
-/** orc names a task's folder after its id: a missing id falls back to the folder, a different one is flagged. */
+/**
+ * orc opens a task or initiative by its folder but lists it under the `id` in the file: a missing or different id
+ * makes orc's list name something it cannot open. A missing title only shows as empty in orc (Baton shows the id).
+ */
 function identityProblems(file: string, text: string, dir: string, raw: Record<string, unknown>, what: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  // A present but mistyped id or title already has its own error; only a missing one is reported here.
-  const id = typeof raw.id === 'string' ? raw.id : raw.id === undefined ? undefined : dir;
-  if (id === undefined) {
-    problems.push(diagnostic('orc', file, 'warning', `${what} has no \`id\`; orc uses the folder name "${dir}"`, { line: 1, column: 1 }));
+  // A list or mapping already has its own error; a scalar is read as its text (yaml.v3), `id:` alone as "".
+  const id = scalarText(raw.id) ?? (raw.id === undefined ? undefined : dir);
+  if (!id) {
+    problems.push(diagnostic('orc', file, 'warning', `${what} has no \`id\`: orc lists it without one; Baton uses the folder name "${dir}"`,
+      id === undefined ? { line: 1, column: 1 } : new YamlLocator(text).locate(['id'])));
   } else if (id !== dir) {
-    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}"; orc knows it as ${dir}`, new YamlLocator(text).locate(['id'])));
+    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}": orc lists it as ${id} but opens it as ${dir}; Baton shows ${dir}`, new YamlLocator(text).locate(['id'])));
   }
-  if (raw.title === undefined) problems.push(diagnostic('orc', file, 'warning', `${what} has no \`title\``, { line: 1, column: 1 }));
+  if (raw.title === undefined || scalarText(raw.title) === '') {
+    problems.push(diagnostic('orc', file, 'info', `${what} has no \`title\`; shown by its id`, { line: 1, column: 1 }));
+  }
   return problems;
+}
+
+/** What yaml.v3 reads into a string field from a scalar: its text; `null` (a key with no value) is "". */
+function scalarText(value: unknown): string | undefined {
+  if (value === null) return '';
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/** Values outside orc's known sets, kept as written and noted as infos; empty values are orc's zero values. */
+function unknownValueNotes(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownValueWarnings('orc', file, text, checks.map((c) => ({ ...c, value: c.value || null })))
+    .map((d) => ({ ...d, severity: 'info' as const }));
 }

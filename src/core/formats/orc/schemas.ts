@@ -6,13 +6,20 @@ import { z } from 'zod';
  * spec does not list — the readers warn about those instead of rejecting the file.
  */
 
-const text = z.string();
-const idList = z.array(z.string()).nullish();
+/**
+ * A string field. orc reads its files with yaml.v3, which decodes any scalar into a string field as written
+ * (`priority: 5` is the priority "5", `title: 2026` the title "2026"): such a value is kept as that text, not
+ * reported. A list or a mapping there makes orc's read fail, and stays an error.
+ */
+const text = z.union([z.string(), z.number().transform(String), z.boolean().transform(String)]);
+const idList = z.array(text).nullish();
+/** Timestamps stay strings (the YAML core schema keeps them as written); orc fails on anything else. */
 const timestamp = z.string();
 
 export const taskSchema = z.looseObject({
-  id: text.optional(),
-  title: text.optional(),
+  // yaml.v3 reads `id:` or `title:` with no value as an empty string: no error in orc.
+  id: text.nullish(),
+  title: text.nullish(),
   description: text.nullish(),
   weight: text.nullish(),
   status: text.nullish(),
@@ -33,19 +40,36 @@ export const taskSchema = z.looseObject({
   created_at: timestamp.nullish(),
   created_by: text.nullish(),
   updated_at: timestamp.nullish(),
+  // orc's own task.yaml also records when the executor started and finished the task, and its pull request.
+  started_at: timestamp.nullish(),
+  completed_at: timestamp.nullish(),
+  pr: z.looseObject({
+    url: text.nullish(),
+    number: z.number().nullish(),
+    status: text.nullish(),
+    checks_status: text.nullish(),
+    mergeable: z.boolean().nullish(),
+    merged: z.boolean().nullish(),
+    merged_at: timestamp.nullish(),
+    merge_commit_sha: text.nullish(),
+    target_branch: text.nullish(),
+  }).nullish(),
   metadata: z.looseObject({
     source: text.nullish(),
-    tags: z.array(text).nullish(),
+    // The spec writes a list; orc's own metadata is a map of strings, so its tags are one string.
+    tags: z.union([z.array(text), text]).nullish(),
     external_id: text.nullish(),
     // `orc resolve` writes "true" as a string; accept a real boolean too.
     resolved: z.union([text, z.boolean()]).nullish(),
     resolved_at: timestamp.nullish(),
     resolution_message: text.nullish(),
+    pr_url: text.nullish(),
   }).nullish(),
 });
 export type TaskFields = z.infer<typeof taskSchema>;
 
-const count = z.number().nonnegative();
+// orc reads any integer here (Go `int`); a negative count is odd but not something orc refuses.
+const count = z.number();
 
 /** Token counts as state.yaml writes them (top level, per phase, or inside `by_phase`). */
 export const tokenCountsSchema = z.looseObject({
@@ -119,12 +143,23 @@ export const stateSchema = z.looseObject({
   phases: z.record(z.string(), statePhaseSchema.nullable()).nullish(),
   gates: z.array(gateSchema).nullish(),
   errors: z.array(z.unknown()).nullish(),
+  /** What made the task fail (orc's executor writes one message here). */
+  error: text.nullish(),
   tokens: tokensSchema.nullish(),
   cost: z.looseObject({
     total_cost_usd: z.number().nullish(),
     phase_costs: z.record(z.string(), z.number()).nullish(),
   }).nullish(),
-  retry_context: z.looseObject({}).nullish(),
+  /** Why orc went back to an earlier phase (a failed test sends it back to implement). */
+  retry_context: z.looseObject({
+    from_phase: text.nullish(),
+    to_phase: text.nullish(),
+    reason: text.nullish(),
+    failure_output: text.nullish(),
+    context_file: text.nullish(),
+    attempt: z.number().nullish(),
+    timestamp: timestamp.nullish(),
+  }).nullish(),
 });
 export type StateFields = z.infer<typeof stateSchema>;
 
@@ -144,6 +179,11 @@ export const planPhaseSchema = z.looseObject({
     type: text.nullish(),
     criteria: z.array(text).nullish(),
   }).nullish(),
+  // orc's own plans: the prompt inline, the phases it waits on, and a copy of the run's status and checkpoint.
+  prompt: text.nullish(),
+  depends_on: z.array(text).nullish(),
+  status: text.nullish(),
+  commit_sha: text.nullish(),
 });
 export type PlanPhaseFields = z.infer<typeof planPhaseSchema>;
 
@@ -158,8 +198,9 @@ export const planSchema = z.looseObject({
 export type PlanFields = z.infer<typeof planSchema>;
 
 export const initiativeSchema = z.looseObject({
-  id: text.optional(),
-  title: text.optional(),
+  version: z.number().nullish(),
+  id: text.nullish(),
+  title: text.nullish(),
   status: text.nullish(),
   vision: text.nullish(),
   owner: z.looseObject({
@@ -168,12 +209,15 @@ export const initiativeSchema = z.looseObject({
     email: text.nullish(),
   }).nullish(),
   blocked_by: idList,
+  // The spec writes `timestamp`/`made_by`; orc's code writes `date`/`by`.
   decisions: z.array(z.looseObject({
     id: text.nullish(),
     timestamp: timestamp.nullish(),
+    date: timestamp.nullish(),
     decision: text.nullish(),
     rationale: text.nullish(),
     made_by: text.nullish(),
+    by: text.nullish(),
     task_context: text.nullish(),
   })).nullish(),
   context_files: z.array(text).nullish(),
@@ -181,6 +225,7 @@ export const initiativeSchema = z.looseObject({
     id: text,
     title: text.nullish(),
     status: text.nullish(),
+    depends_on: z.array(text).nullish(),
   })).nullish(),
   created_at: timestamp.nullish(),
   updated_at: timestamp.nullish(),

@@ -1,6 +1,6 @@
 import type { GateRecord } from './model';
 import type { PlanFields, PlanPhaseFields, StateFields, StatePhaseFields } from './schemas';
-import { tokenTotals } from '../../model/tokens';
+import { orcTokenTotals } from './tokens';
 
 /** Token counts of one phase. Only `total` is sure: `by_phase` may hold a bare number. */
 export interface PhaseTokens {
@@ -16,7 +16,7 @@ export interface PhaseTokens {
 export interface PhaseRow {
   readonly name: string;
   readonly type: string | null;
-  /** As written in state.yaml; `pending` for a planned phase nothing has happened to yet. */
+  /** As written in state.yaml, else in plan.yaml (orc keeps a copy there); `pending` when neither says. */
   readonly status: string;
   readonly inPlan: boolean;
   readonly current: boolean;
@@ -44,17 +44,23 @@ export interface PhaseRow {
 
 /**
  * The phase timeline. The plan gives the order; phases only state.yaml knows (classify, a skipped research
- * phase) are placed by time before the first planned phase that started after them. Without a plan the
- * state's own order is used: the phase list is never guessed from the weight (it changed between orc versions).
+ * phase, or the phases already done when orc rewrote plan.yaml with only the remaining ones) are placed by time,
+ * oldest first, before the first planned phase that started after them. Without a plan the state's own order is
+ * used: the phase list is never guessed from the weight (it changed between orc versions). A plan phase is known
+ * by its `id` (what orc's state.yaml and gates name), else by its `name` (the spec's plans have no id).
  */
-export function buildTimeline(plan: PlanFields | null, state: StateFields | null, gates: readonly GateRecord[]): PhaseRow[] {
+export function buildTimeline(plan: PlanFields | null, state: StateFields | null, gates: readonly GateRecord[],
+  currentPhase: string | null = state?.current_phase || null): PhaseRow[] {
   const statePhases = new Map(Object.entries(state?.phases ?? {}).map(([k, v]) => [k, v ?? {}]));
-  const planned = (plan?.phases ?? []).map((p, i) => ({ name: p.name || p.id || `phase ${i + 1}`, plan: p }));
+  const planned = (plan?.phases ?? []).map((p, i) => ({ name: p.id || p.name || `phase ${i + 1}`, plan: p }));
   const plannedNames = new Set(planned.map((p) => p.name));
-  const rows = planned.map(({ name, plan: p }) => row(name, p, statePhases.get(name), state, gates));
-  const extra = [...statePhases].filter(([name]) => !plannedNames.has(name)).map(([name, s]) => row(name, undefined, s, state, gates));
-  for (const phase of extra) {
-    const at = timeOf(phase);
+  const rows = planned.map(({ name, plan: p }) => row(name, p, statePhases.get(name), state, gates, currentPhase));
+  const extra = [...statePhases].filter(([name]) => !plannedNames.has(name))
+    .map(([name, s]) => row(name, undefined, s, state, gates, currentPhase));
+  // Oldest first, so each lands after the earlier ones inserted before the same planned phase.
+  const timed = extra.map((r, i) => ({ r, i, at: timeOf(r) }))
+    .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || a.i - b.i);
+  for (const { r: phase, at } of timed) {
     const before = at === null ? -1 : rows.findIndex((r) => r.inPlan && (timeOf(r) === null || timeOf(r)! > at));
     if (before < 0) rows.push(phase); else rows.splice(before, 0, phase);
   }
@@ -62,20 +68,21 @@ export function buildTimeline(plan: PlanFields | null, state: StateFields | null
 }
 
 function row(name: string, p: PlanPhaseFields | undefined, s: StatePhaseFields | undefined, state: StateFields | null,
-  gates: readonly GateRecord[]): PhaseRow {
+  gates: readonly GateRecord[], currentPhase: string | null): PhaseRow {
   return {
     name,
     type: p?.type ?? null,
-    status: s?.status ?? 'pending',
+    // state.yaml is the executor's record; plan.yaml's copy of the status lags behind it, so it only fills a gap.
+    status: s?.status || p?.status || 'pending',
     inPlan: p !== undefined,
-    current: state?.current_phase === name,
+    current: currentPhase === name,
     iterations: s?.iterations ?? null,
     maxIterations: p?.max_iterations ?? null,
     startedAt: s?.started_at ?? null,
     completedAt: s?.completed_at ?? null,
     interruptedAt: s?.interrupted_at ?? null,
     duration: s?.duration ?? elapsed(s?.started_at, s?.completed_at ?? s?.interrupted_at),
-    checkpoint: s?.checkpoint ?? s?.commit_sha ?? s?.last_checkpoint ?? null,
+    checkpoint: s?.checkpoint || s?.commit_sha || s?.last_checkpoint || p?.commit_sha || null,
     artifacts: s?.artifacts ?? [],
     filesChanged: s?.files_changed ?? [],
     error: s?.error ?? null,
@@ -100,10 +107,7 @@ function phaseTokens(name: string, s: StatePhaseFields | undefined, state: State
   const own = s?.tokens;
   const byPhase = state?.tokens?.by_phase?.[name];
   const full = own ?? (typeof byPhase === 'object' ? byPhase : undefined);
-  if (full) {
-    return tokenTotals(full.input_tokens ?? 0, full.output_tokens ?? 0, full.cache_creation_input_tokens ?? 0,
-      full.cache_read_input_tokens ?? 0, full.total_tokens ?? undefined);
-  }
+  if (full) return orcTokenTotals(full);
   if (typeof byPhase === 'number') {
     return { input: null, output: null, cacheCreation: null, cacheRead: null, effectiveInput: null, total: byPhase };
   }

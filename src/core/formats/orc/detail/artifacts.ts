@@ -39,11 +39,11 @@ export interface FinalizationArtifact {
 }
 
 /** Where orc puts an artifact: `artifacts/<name>` (the executor) or the task folder itself (the layout in the spec). */
-async function readArtifact(taskDir: string, name: string): Promise<{ file: string; text: string } | { file: string; error: string } | null> {
+async function readArtifact(taskDir: string, name: string): Promise<{ file: string; text: string } | { file: string; error: string; refused?: true } | null> {
   for (const file of [path.join(taskDir, 'artifacts', name), path.join(taskDir, name)]) {
     // artifacts/ or the file may be a symbolic link: one whose target leaves the task folder is never read.
     const inside = await containedPath(taskDir, file, { what: 'the task folder' });
-    if (!inside.ok) return { file, error: inside.reason };
+    if (!inside.ok) return { file, error: inside.reason, refused: true };
     const read = await readStateText(file);
     if (read.ok) return { file, text: read.text };
     if (!read.missing) return { file, error: read.reason };
@@ -57,12 +57,14 @@ export async function readArtifacts(taskDir: string): Promise<{ spec: SpecArtifa
   const load = async <T>(name: string, parse: (file: string, text: string) => T): Promise<T | null> => {
     const found = await readArtifact(taskDir, name);
     if (!found) return null;
-    if ('error' in found) { diagnostics.push(diagnostic('orc', found.file, 'warning', `${name} not readable: ${found.error}`)); return null; }
+    // A link Baton refuses to follow is a note; a file that cannot be read is a problem.
+    if ('error' in found) { diagnostics.push(diagnostic('orc', found.file, found.refused ? 'info' : 'warning', `${name} not readable: ${found.error}`)); return null; }
     return parse(found.file, found.text);
   };
   const [spec, review, finalization] = [await load('spec.md', parseSpec), await load('review.md', parseReview),
     await load('finalization-report.md', parseFinalization)];
-  if (review && review.verdict === null) diagnostics.push(diagnostic('orc', review.file, 'warning', 'review.md has no "## Verdict:" line'));
+  // Nothing reads a verdict out of review.md but Baton's view: without one it is shown without a verdict.
+  if (review && review.verdict === null) diagnostics.push(diagnostic('orc', review.file, 'info', 'review.md has no "## Verdict:" line; shown without a verdict'));
   return { spec, review, finalization, diagnostics };
 }
 

@@ -73,7 +73,8 @@ export async function readAttachments(taskDir: string): Promise<{ attachments: A
     const file = path.join(dir, e.name);
     const bad = checkAttachmentName(e.name);
     const inside = bad ? { ok: false as const, reason: bad } : await checkInside(taskDir, file);
-    if (!inside.ok) { diagnostics.push(diagnostic('orc', file, 'warning', `attachment not shown: ${inside.reason}`)); continue; }
+    // Baton's own refusal (a name orc's upload never writes, a link out of the folder): a note, not a problem.
+    if (!inside.ok) { diagnostics.push(diagnostic('orc', file, 'info', `attachment not shown: ${inside.reason}`)); continue; }
     const stat = await fs.stat(file);
     const contentType = contentTypeOf(e.name);
     attachments.push({ filename: e.name, file, size: stat.size, contentType, createdAt: stat.mtime.toISOString(),

@@ -72,7 +72,7 @@ export async function readTaskComments(root: string, taskId: string): Promise<{ 
     if (!stat?.isFile()) continue;
     // orc.db linked out of the workspace is someone else's database: never read.
     const inside = await containedPath(root, db, { what: 'the workspace folder' });
-    if (!inside.ok) return { comments: [], db: null, diagnostics: [diagnostic('orc', db, 'warning', `comments not read: ${inside.reason}`)] };
+    if (!inside.ok) return { comments: [], db: null, diagnostics: [diagnostic('orc', db, 'info', `comments not read: ${inside.reason}`)] };
     let entry = cache.get(db);
     if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs) {
       entry = { size: stat.size, mtimeMs: stat.mtimeMs, ...await readAll(db, stat.size) };
@@ -90,7 +90,8 @@ async function readAll(db: string, size: number): Promise<{ byTask: Map<string, 
     diagnostics.push(diagnostic('orc', db, severity, message));
     return { byTask, diagnostics };
   };
-  if (size > MAX_DB_BYTES) return fail(`orc.db is ${size} bytes; comments are read from databases up to ${MAX_DB_BYTES} bytes`, 'warning');
+  // Baton's limit, not a problem with the database: orc reads it whole.
+  if (size > MAX_DB_BYTES) return fail(`orc.db is ${size} bytes; comments are read from databases up to ${MAX_DB_BYTES} bytes`, 'info');
   let SQL: SqlJsStatic;
   try {
     SQL = await loadSql();

@@ -41,7 +41,7 @@ export async function taskDetail(root: string, id: string): Promise<TaskDetailFi
   const dir = taskDir(root, id);
   // A task folder that is a symbolic link out of the workspace shows nothing of what it points at.
   const inside = await containedPath(root, dir, { what: 'the workspace folder' });
-  if (!inside.ok) return emptyDetail(id, dir, [diagnostic('orc', dir, 'error', `task folder not read: ${inside.reason}`)]);
+  if (!inside.ok) return emptyDetail(id, dir, [diagnostic('orc', dir, 'info', `task folder not read: ${inside.reason}`)]);
   const [taskBytes, transcripts, attachments, report, artifacts, comments] = await Promise.all([
     fs.readFile(path.join(dir, 'task.yaml')).catch(() => null),
     readTranscripts(dir), readAttachments(dir), readTestReport(dir), readArtifacts(dir), readTaskComments(root, id),

@@ -76,7 +76,7 @@ export async function readTestReport(taskDir: string): Promise<{ report: TestRep
   const dir = path.join(taskDir, 'test-results');
   const file = path.join(dir, 'report.json');
   const inside = await containedPath(taskDir, file, { what: 'the task folder' });
-  if (!inside.ok) return { report: null, diagnostics: [diagnostic('orc', file, 'warning', `test report not read: ${inside.reason}`)] };
+  if (!inside.ok) return { report: null, diagnostics: [diagnostic('orc', file, 'info', `test report not read: ${inside.reason}`)] };
   const read = await readStateText(file);
   if (!read.ok) return { report: null, diagnostics: read.missing ? [] : [diagnostic('orc', file, 'error', read.reason)] };
   let raw: unknown;
