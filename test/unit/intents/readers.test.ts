@@ -112,6 +112,13 @@ describe('intents: intent_map.md', () => {
     ]);
   });
 
+  it('takes a code span in a file column whole: names with spaces, commas and markup are one path', () => {
+    const md = '| File Path | Owning Intent ID |\n|-|-|\n| `src/My Docs/a, b.ts` | A |\n| src/plain name.ts | A |\n| a.ts, b.ts | B |\n| (all) | C |\n';
+    const { record, diagnostics } = parseIntentMap(MAP, ROOT, md);
+    assert.deepStrictEqual(record.rows.map((r) => `${r.owner}:${r.file}`), ['A:src/My Docs/a, b.ts', 'A:src/plain name.ts', 'B:a.ts', 'B:b.ts']);
+    assert.deepStrictEqual(diagnostics, []);
+  });
+
   it('has nothing to say about prose without a map or an empty file; HTML in cells stays text', () => {
     assert.deepStrictEqual(parseIntentMap(MAP, ROOT, '# Intent Map\n\nNothing yet.\n'), { record: { kind: 'map', rows: [] }, diagnostics: [] });
     assert.deepStrictEqual(parseIntentMap(MAP, ROOT, '').diagnostics, []);

@@ -46,11 +46,24 @@ export function cellOf(inline: Token): Cell {
   return { text, source, code: inline.children.filter((c) => c.type === 'code_inline').map((c) => c.content.trim()) };
 }
 
-/** The paths a cell lists: its path-like code spans, else the paths in its source split at , ; or <br>. */
+/**
+ * The paths a file column's cell lists. In a column the header calls a file or path column, a code span is a path
+ * whole — file names may hold spaces, commas, anything but a newline — unless it is a hash. Plain text is a list
+ * (`a.ts, b.ts; c/`) when its parts are paths, else the whole cell when it reads as one path (`src/My Docs/a b.ts`);
+ * notes and placeholders (`(all)`, `—`, `(to be filled by hooks)`) name none.
+ */
 export function pathsInCell(cell: Cell): string[] {
-  const fromCode = cell.code.flatMap((c) => pathsInList(c));
-  return fromCode.length ? fromCode : pathsInList(cell.source.replace(/`/g, ''));
+  const fromCode = cell.code.map((c) => c.replace(/::.*$/, '').trim()).filter((c) => c && !HASH.test(c));
+  if (fromCode.length) return fromCode;
+  const plain = cell.source.replace(/`/g, '').trim();
+  return plain.split(/\s*(?:,|;|<br\s*\/?>)\s*/i).flatMap((part) => {
+    // `src/My Docs/a b.ts` is one path; `src/a.ts (planned)` or `src/a.ts — the form` is a path and a note.
+    if (/\s/.test(part) && !/\s[(#—–-]|\s-\s/.test(part) && /([\\/]|\.[A-Za-z]\w*)$/.test(part) && /[\\/]/.test(part)) return [part];
+    return pathsInList(part);
+  });
 }
+
+const HASH = /^(sha256|sha1|md5|sha512|ast-sha256):/i;
 
 /** Which column is which, from the header's words, whatever their order. -1 when a table has no such column. */
 export function columnsOf(headers: readonly string[]): Columns {
