@@ -1,5 +1,5 @@
 import type { Intent } from '../core/formats/intents/model';
-import type { WorkItem } from '../core/model/work-item';
+import type { WorkItem } from '../core/service/work-item';
 
 /** The intents part of `baton scan`'s readable summary: one line per intent, with its scope. */
 export function intentsSummary(items: readonly WorkItem[]): string[] {

@@ -1,6 +1,6 @@
 import type { OrangeTask } from '../core/formats/orange/model';
 import { NEEDS_YOU_STATUSES, NO_DAEMON_NOTE } from '../core/formats/orange/vocabulary';
-import type { WorkItem } from '../core/model/work-item';
+import type { WorkItem } from '../core/service/work-item';
 
 /** The orange part of `baton scan`'s readable summary: one line per task, by project, with what waits on a person. */
 export function orangeSummary(items: readonly WorkItem[]): string[] {

@@ -1,5 +1,5 @@
 import { AWAITING_RESUME_TEXT, dollars } from '../core/formats/orchestral/usage-text';
-import type { Decision, WorkItem } from '../core/model/work-item';
+import type { Decision, WorkItem } from '../core/service/work-item';
 
 /** The Orchestral/Dure lines of `baton scan`'s readable summary: runs, then the decisions waiting on a person. */
 export function orchestralSummary(items: readonly WorkItem[], decisions: readonly Decision[]): string[] {

@@ -1,5 +1,5 @@
 import type { UltraworkSession, UltraworkTask } from '../core/formats/ultrawork/model';
-import type { WorkItem } from '../core/model/work-item';
+import type { WorkItem } from '../core/service/work-item';
 
 /** The Ultrawork part of `baton scan`'s readable summary: each session with its phase and title (its goal), then its tasks. */
 export function ultraworkSummary(items: readonly WorkItem[]): string[] {

@@ -1,6 +1,6 @@
 import { hasErrors } from '../core/model/diagnostic';
 import { diagnosticLine, scanReport } from '../core/report/scan-report';
-import type { WorkItem } from '../core/model/work-item';
+import type { WorkItem } from '../core/service/work-item';
 import { parse } from './args';
 import { intentsSummary } from './scan-intents';
 import { orangeSummary } from './scan-orange';

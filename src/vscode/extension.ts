@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
-import type { SourceContext } from '../core/service/adapter';
+import type { SourceContext } from '../core/model/adapter';
 import { OrchestrationService } from '../core/service/orchestration-service';
-import { systemsOffEverywhere } from '../core/service/source-options';
+import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext, setSystemsOff } from './context-keys';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { WatchPattern } from '../core/service/adapter';
+import type { WatchPattern } from '../core/model/adapter';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 import { Disposable } from '../core/util/disposable';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { SourceContext } from '../core/service/adapter';
+import type { SourceContext } from '../core/model/adapter';
 import { parseBatonSettings, sourceContextOf, type BatonSettings } from '../core/settings/baton-settings';
 
 export type { BatonSettings } from '../core/settings/baton-settings';

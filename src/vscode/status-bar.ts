@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../core/service/orchestration-service';
-import type { WorkItem } from '../core/model/work-item';
+import type { WorkItem } from '../core/service/work-item';
 import { Disposable } from '../core/util/disposable';
 
 /** The tasks of every folder, each once: with several folders, an Ultrawork session that names no folder is read by

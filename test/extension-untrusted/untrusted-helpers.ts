@@ -5,7 +5,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
 import { decisionKey } from '../../src/core/model/items';
-import type { Decision } from '../../src/core/model/work-item';
+import type { Decision } from '../../src/core/service/work-item';
 import type { AnswerPayload, DecisionView, ToDecisionsWebview } from '../../src/shared/decisions-protocol';
 import type { BatonApi } from '../../src/vscode/extension';
 import { until } from '../extension/helpers/baton';

@@ -14,4 +14,19 @@ describe('layering', () => {
       assert.deepStrictEqual(offenders, []);
     });
   }
+
+  // The core's own layers run one way: formats read the model, io, yaml and util, never the service above them.
+  for (const [lower, upper] of <[string, string][]>[['src/core/formats', 'service'], ['src/core/model', 'formats'], ['src/core/model', 'service'],
+    ['src/core/io', 'formats'], ['src/core/io', 'service']]) {
+    it(`no file under ${lower} imports from core/${upper}`, () => {
+      const dir = path.join(REPO, lower);
+      const offenders = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile() && e.name.endsWith('.ts'))
+        .map((e) => path.join(e.parentPath, e.name))
+        .filter((f) => [...readFileSync(f, 'utf8').matchAll(/from\s+['"](\.[^'"]*)['"]/g)]
+          .some((m) => path.relative(path.join(REPO, 'src/core'), path.resolve(path.dirname(f), m[1]!)).split(path.sep)[0] === upper));
+      assert.deepStrictEqual(offenders.map((f) => path.relative(REPO, f)), []);
+    });
+  }
 });
+

@@ -3,7 +3,7 @@ import { utimesSync } from 'node:fs';
 import path from 'node:path';
 import { OrcAdapter } from '../../src/core/formats/orc/adapter';
 import type { OrcRecord } from '../../src/core/formats/orc/records';
-import type { SourceContext } from '../../src/core/service/adapter';
+import type { SourceContext } from '../../src/core/model/adapter';
 import { JsonIndexCache } from '../../src/core/service/index-cache';
 import { OrchestrationService, type IndexChange } from '../../src/core/service/orchestration-service';
 import { once } from '../../src/core/util/event';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { answerOrangeDecision, type OrangeAnswer } from '../formats/orange/answer';
 import { answerOrcGate, type GateAnswerInput } from '../formats/orc/answer-gate';
 import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
-import type { Decision } from '../model/work-item';
+import type { Decision } from '../service/work-item';
 
 /** An answer to any pending decision; `form` says which system's form produced it. */
 export type DecisionAnswer = ({ readonly form: 'crp' } & CrpAnswer) | ({ readonly form: 'orange' } & OrangeAnswer)

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { orcGateDecisionJson } from '../formats/orc/gate-decisions';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
-import type { Decision, WorkItem } from '../model/work-item';
+import type { Decision, WorkItem } from '../service/work-item';
 import { intentItemJson } from '../formats/intents/json';
 import { orangeDecisionJson, orangeTaskJson } from '../formats/orange/json';
 import { orcItemJson } from '../formats/orc/json';

@@ -8,7 +8,7 @@ import { contentHash } from '../io/content-hash';
 import { decodeStateBytes } from '../io/read-text';
 import { containedPath, resolveContained } from '../io/contained-path';
 import type { SystemId } from '../model/system';
-import type { WorkItem } from '../model/work-item';
+import type { WorkItem } from '../service/work-item';
 import { YamlLocator } from '../yaml/locate';
 import { intentContextBlock, type IntentContextBlock } from '../formats/intents/context-block';
 import { DriftChecker, type Drift } from '../formats/intents/drift';

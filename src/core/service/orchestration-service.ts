@@ -4,16 +4,17 @@ import { Emitter, type Event } from '../util/event';
 import type { Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { SystemId } from '../model/system';
-import type { Decision, WorkItem } from '../model/work-item';
+import type { Decision, WorkItem } from './work-item';
 import { IntentsAdapter } from '../formats/intents/adapter';
 import { OrangeAdapter } from '../formats/orange/adapter';
 import { OrcAdapter } from '../formats/orc/adapter';
 import { OrchestralAdapter } from '../formats/orchestral/adapter';
 import { UltraworkAdapter } from '../formats/ultrawork/adapter';
-import type { SourceContext, SystemAdapter, WatchPattern } from './adapter';
+import type { SourceContext, WatchPattern } from '../model/adapter';
+import type { AnyAdapter } from './work-item';
 import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
-import { sameContext } from './source-options';
+import { sameContext } from '../model/source-context';
 import { WorkspaceIndex, type IndexChange } from './workspace-index';
 
 export type { IndexChange } from './workspace-index';
@@ -21,7 +22,7 @@ export type { IndexChange } from './workspace-index';
 export interface ServiceOptions {
   readonly folders: readonly SourceContext[];
   readonly cache?: IndexCache;
-  readonly adapters?: readonly SystemAdapter[];
+  readonly adapters?: readonly AnyAdapter[];
   readonly now?: () => number;
 }
 
@@ -46,9 +47,9 @@ export interface ReconfigureResult {
 }
 
 /** Every system Baton reads, in the order their items are listed. */
-export function defaultAdapters(): SystemAdapter[] {
-  return [new OrcAdapter() as SystemAdapter, new OrchestralAdapter() as SystemAdapter, new IntentsAdapter() as SystemAdapter,
-    new UltraworkAdapter() as SystemAdapter, new OrangeAdapter() as SystemAdapter];
+export function defaultAdapters(): AnyAdapter[] {
+  return [new OrcAdapter() as AnyAdapter, new OrchestralAdapter() as AnyAdapter, new IntentsAdapter() as AnyAdapter,
+    new UltraworkAdapter() as AnyAdapter, new OrangeAdapter() as AnyAdapter];
 }
 
 /**
@@ -58,7 +59,7 @@ export function defaultAdapters(): SystemAdapter[] {
 export class OrchestrationService extends Disposable {
   /** Replaced as a whole by reconfigure (never changed in place), so a loop over it sees one configuration. */
   private indexes: readonly WorkspaceIndex[];
-  private readonly adapters: readonly SystemAdapter[];
+  private readonly adapters: readonly AnyAdapter[];
   private readonly now: (() => number) | undefined;
   private readonly cache: IndexCache | undefined;
   private readonly changeEmitter = this._register(new Emitter<IndexChange>());

@@ -4,11 +4,12 @@ import { containedPathSync, resolveContained } from '../io/contained-path';
 import { readStateTextSync } from '../io/read-text';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
-import type { Decision, WorkItem } from '../model/work-item';
+import type { Decision, WorkItem } from './work-item';
 import { YamlLocator } from '../yaml/locate';
-import type { LinkOutput, SourceContext, SystemAdapter, WatchPattern } from './adapter';
+import type { SourceContext, WatchPattern } from '../model/adapter';
+import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
-import { readsSystem } from './source-options';
+import { readsSystem } from '../model/source-context';
 
 export interface IndexChange {
   readonly root: string;
@@ -28,16 +29,16 @@ const YIELD_EVERY_MS = 12;
  * adapter's linked items. A changed file is re-read alone; only its adapter re-links.
  */
 export class WorkspaceIndex {
-  private readonly entries = new Map<string, CacheEntry & { adapter: SystemAdapter }>();
-  private readonly linked = new Map<SystemAdapter, LinkOutput>();
+  private readonly entries = new Map<string, CacheEntry & { adapter: AnyAdapter }>();
+  private readonly linked = new Map<AnyAdapter, AnyLinkOutput>();
   /** Each adapter's parsed records by file, kept up to date as entries change (a relink does not rebuild it). */
-  private readonly recordMaps = new Map<SystemAdapter, Map<string, unknown>>();
+  private readonly recordMaps = new Map<AnyAdapter, Map<string, unknown>>();
   private items = new Map<string, WorkItem>();
 
   /** The adapters of the systems this context reads (a disabled system's files are neither read nor watched). */
-  private readonly adapters: readonly SystemAdapter[];
+  private readonly adapters: readonly AnyAdapter[];
 
-  constructor(readonly ctx: SourceContext, adapters: readonly SystemAdapter[],
+  constructor(readonly ctx: SourceContext, adapters: readonly AnyAdapter[],
     private readonly now: () => number = Date.now) {
     this.adapters = adapters.filter((a) => readsSystem(ctx, a.system));
   }
@@ -109,7 +110,7 @@ export class WorkspaceIndex {
     const found = (await fs.stat(folder).catch(() => undefined))?.isDirectory() ? await this.undiscovered(prefix) : [];
     if (!under.length && !found.length) return undefined;
     const before = this.items;
-    const touched = new Set<SystemAdapter>();
+    const touched = new Set<AnyAdapter>();
     for (const file of under) {
       const { adapter } = this.entries.get(file)!;
       const entry = await this.readEntry(adapter, file, undefined);
@@ -132,7 +133,7 @@ export class WorkspaceIndex {
     const found = await this.undiscovered('');
     if (!found.length) return undefined;
     const before = this.items;
-    const touched = new Set<SystemAdapter>();
+    const touched = new Set<AnyAdapter>();
     for (const { adapter, file } of found) {
       const entry = await this.readEntry(adapter, file, undefined);
       if (entry) { this.put(file, adapter, entry); touched.add(adapter); }
@@ -142,8 +143,8 @@ export class WorkspaceIndex {
   }
 
   /** Files the adapters would discover under a folder (every file, for '') that the index does not hold yet. */
-  private async undiscovered(prefix: string): Promise<{ adapter: SystemAdapter; file: string }[]> {
-    const found: { adapter: SystemAdapter; file: string }[] = [];
+  private async undiscovered(prefix: string): Promise<{ adapter: AnyAdapter; file: string }[]> {
+    const found: { adapter: AnyAdapter; file: string }[] = [];
     for (const adapter of this.adapters) {
       for (const file of await adapter.discover(this.ctx)) {
         if (file.startsWith(prefix) && !this.entries.has(file)) found.push({ adapter, file });
@@ -213,7 +214,7 @@ export class WorkspaceIndex {
     return out;
   }
 
-  private async readEntry(adapter: SystemAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
+  private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
     const variant = adapter.readVariant?.(this.ctx);
     if (cached && cached.system === adapter.system && cached.version === adapter.version && cached.variant === variant) {
       const stat = statIfAny(file);
@@ -223,8 +224,8 @@ export class WorkspaceIndex {
     return entry && variant !== undefined ? { ...entry, variant } : entry;
   }
 
-  private async readFresh(adapter: SystemAdapter, file: string): Promise<CacheEntry | undefined> {
-    let own: Awaited<ReturnType<NonNullable<SystemAdapter['read']>>>;
+  private async readFresh(adapter: AnyAdapter, file: string): Promise<CacheEntry | undefined> {
+    let own: Awaited<ReturnType<NonNullable<AnyAdapter['read']>>>;
     if (adapter.read && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
       // An adapter that reads for itself gets the same rule as the whole-file read below.
       const inside = containedPathSync(this.rootOfFile(file), file);
@@ -266,13 +267,13 @@ export class WorkspaceIndex {
   }
 
   /** A reader bug (or a record that is not JSON) costs one file, never the whole index. */
-  private unreadable(adapter: SystemAdapter, file: string, err: unknown): CacheEntry {
+  private unreadable(adapter: AnyAdapter, file: string, err: unknown): CacheEntry {
     return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
       diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
   }
 
   /** Stores (or, with no entry, forgets) one file's parse, in the entries and in its adapter's record map. */
-  private put(file: string, adapter: SystemAdapter, entry: CacheEntry | undefined): void {
+  private put(file: string, adapter: AnyAdapter, entry: CacheEntry | undefined): void {
     let records = this.recordMaps.get(adapter);
     if (!records) this.recordMaps.set(adapter, records = new Map());
     // A literal with a fixed shape: a spread copy here made every entry a dictionary-mode object with a hidden
@@ -286,14 +287,14 @@ export class WorkspaceIndex {
     if (entry?.record !== undefined) records.set(file, entry.record); else records.delete(file);
   }
 
-  private relink(adapter: SystemAdapter, changed?: readonly string[]): void {
+  private relink(adapter: AnyAdapter, changed?: readonly string[]): void {
     const files = this.recordMaps.get(adapter) ?? new Map<string, unknown>();
     const locators = new Map<string, YamlLocator | undefined>();
     const locator = (file: string) => {
       if (!locators.has(file)) locators.set(file, readLocator(file));
       return locators.get(file);
     };
-    let output: LinkOutput;
+    let output: AnyLinkOutput;
     try {
       output = adapter.link({ ctx: this.ctx, files, now: this.now(), locator, ...(changed ? { changed } : {}) });
     } catch (err) {
@@ -328,7 +329,7 @@ export class WorkspaceIndex {
     return { root: this.root, changed, removed, diagnosticsChanged, decisionsChanged: true };
   }
 
-  private adapterFor(item: WorkItem): SystemAdapter {
+  private adapterFor(item: WorkItem): AnyAdapter {
     return this.adapters.find((a) => a.system === item.system)!;
   }
 }

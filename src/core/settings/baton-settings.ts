@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { SYSTEMS, type SystemId } from '../model/system';
-import type { SourceContext } from '../service/adapter';
-import { DEFAULT_TRACE_TAIL, TRACE_TAIL_MAX, TRACE_TAIL_MIN } from '../service/source-options';
+import type { SourceContext } from '../model/adapter';
+import { DEFAULT_TRACE_TAIL, TRACE_TAIL_MAX, TRACE_TAIL_MIN } from '../model/source-context';
 
 /**
  * Every `baton.*` setting, typed and validated. package.json `contributes.configuration` declares the same keys

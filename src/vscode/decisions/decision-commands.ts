@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { z } from 'zod';
 import { decisionVersion, type DecisionOutcome } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
-import type { Decision } from '../../core/model/work-item';
+import type { Decision } from '../../core/service/work-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { crpAnswerPayload } from '../../shared/decisions-protocol';
 import { performAnswer } from './answer-action';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
-import type { Decision } from '../../core/model/work-item';
+import type { Decision } from '../../core/service/work-item';
 import type { DecisionView } from '../../shared/decisions-protocol';
 import { folderName } from '../folder-item';
 import { gateDecisionLabel, gateDecisionView } from '../executor/gate-decision-view';

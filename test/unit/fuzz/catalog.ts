@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { SourceContext } from '../../../src/core/service/adapter';
+import type { SourceContext } from '../../../src/core/model/adapter';
 import { defaultAdapters } from '../../../src/core/service/orchestration-service';
 import { FIXTURES, REPO } from '../helpers/temp-workspace';
 

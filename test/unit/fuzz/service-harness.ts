@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic } from '../../../src/core/model/diagnostic';
 import { itemKey } from '../../../src/core/model/items';
-import type { SystemAdapter } from '../../../src/core/service/adapter';
+import type { AnyAdapter } from '../../../src/core/service/work-item';
 import { defaultAdapters, OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { TempWorkspace } from '../helpers/temp-workspace';
 import { contextFor, type FileFormat } from './catalog';
@@ -30,7 +30,7 @@ export class InvariantBroken extends Error {}
 export class FuzzWorkspace {
   readonly ws: TempWorkspace;
   readonly service: OrchestrationService;
-  private readonly adapters: SystemAdapter[];
+  private readonly adapters: AnyAdapter[];
   private readonly thrown: string[] = [];
   /** Keys of the items of the untouched workspace and the files each is made from. */
   private baseline = new Map<string, readonly string[]>();
@@ -125,7 +125,7 @@ export class FuzzWorkspace {
   }
 
   /** The same adapter object, with every exception out of parse, read and link recorded before it goes on. */
-  private watch(adapter: SystemAdapter): SystemAdapter {
+  private watch(adapter: AnyAdapter): AnyAdapter {
     const record = (what: string, err: unknown) => this.thrown.push(`${adapter.system}.${what}: ${(err as Error)?.stack ?? String(err)}`);
     const parse = adapter.parse.bind(adapter);
     adapter.parse = (file, text, ctx) => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_SETTINGS, expandFolderSetting, parseBatonSettings, sourceContextOf } from '../../../src/core/settings/baton-settings';
-import { systemsOffEverywhere } from '../../../src/core/service/source-options';
+import { systemsOffEverywhere } from '../../../src/core/model/source-context';
 import { REPO } from '../helpers/temp-workspace';
 
 interface Declared { default?: unknown; minimum?: number; maximum?: number; properties?: Record<string, unknown> }

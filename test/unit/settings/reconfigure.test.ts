@@ -2,7 +2,7 @@ import * as assert from 'node:assert';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TraceFileRecord } from '../../../src/core/formats/intents/model';
-import type { SourceContext } from '../../../src/core/service/adapter';
+import type { SourceContext } from '../../../src/core/model/adapter';
 import { JsonIndexCache } from '../../../src/core/service/index-cache';
 import { OrchestrationService, type IndexChange } from '../../../src/core/service/orchestration-service';
 import { orangeHome } from '../orange/helpers';

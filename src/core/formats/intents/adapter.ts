@@ -1,7 +1,7 @@
 import { diagnostic } from '../../model/diagnostic';
-import type { WorkItem } from '../../model/work-item';
-import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
-import { traceTailOf } from '../../service/source-options';
+import type { IntentsItem } from './model';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
+import { traceTailOf } from '../../model/source-context';
 import { parseIntentMap } from './intent-map';
 import { parseIntentsFile } from './intents-file';
 import { byKind, linkIntents } from './link';
@@ -14,7 +14,7 @@ import { readTraceTail } from './trace-tail';
  * The intents ("Handshake") system: `.orchestration/active_intents.yaml`, `intent_map.md` and the append-only
  * `agent_trace.jsonl`. The trace is never read whole: only its tail, from the end of the file.
  */
-export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
+export class IntentsAdapter implements SystemAdapter<IntentsRecord, IntentsItem, never> {
   readonly system = 'intents' as const;
   readonly version = 1;
 
@@ -59,17 +59,17 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord> {
     }
   }
 
-  link(input: LinkInput<IntentsRecord>): LinkOutput {
+  link(input: LinkInput<IntentsRecord>): LinkOutput<IntentsItem, never> {
     const { items, diagnostics } = linkIntents(input.ctx.root, byKind(input.files));
     return { items, decisions: [], diagnostics };
   }
 
-  sources(item: WorkItem): readonly string[] {
+  sources(item: IntentsItem): readonly string[] {
     return [item.file];
   }
 
   /** Map rows and trace entries come from the other two files: a change there changes the intent. */
-  derivedSignature(item: WorkItem): string {
+  derivedSignature(item: IntentsItem): string {
     if (item.system !== 'intents') return '';
     return [item.mapRows.map((r) => `${r.file}:${r.owner}:${r.lastModifiedBy}:${r.hashText}`).join(','),
       item.recentTrace.map((t) => `${t.timestamp}:${t.action}:${t.traceId}:${t.line}`).join(',')].join('|');

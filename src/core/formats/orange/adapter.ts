@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { isFile, subfolders } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
-import type { WorkItem } from '../../model/work-item';
-import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import type { OrangeDecision, OrangeItem } from './model';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { readHistory } from './history';
 import { linkOrange } from './link';
 import type { OrangeRecord } from './model';
@@ -15,7 +15,7 @@ import { parseTaskFile } from './task-file';
  * workspace folder; each folder's index keeps the tasks of the projects whose projects.json path belongs to it.
  * history.jsonl is never read whole: only its newest events, from the end.
  */
-export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
+export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, OrangeDecision> {
   readonly system = 'orange' as const;
   readonly version = 2;
 
@@ -62,17 +62,17 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord> {
     }
   }
 
-  link(input: LinkInput<OrangeRecord>): LinkOutput {
+  link(input: LinkInput<OrangeRecord>): LinkOutput<OrangeItem, OrangeDecision> {
     if (!input.ctx.orangeRoot) return { items: [], decisions: [], diagnostics: [] };
     return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files });
   }
 
-  sources(item: WorkItem): readonly string[] {
+  sources(item: OrangeItem): readonly string[] {
     return item.system === 'orange' ? [item.file, item.historyFile] : [item.file];
   }
 
   /** The project's folder and the pool come from other files: a change there changes the task. */
-  derivedSignature(item: WorkItem): string {
+  derivedSignature(item: OrangeItem): string {
     if (item.system !== 'orange') return '';
     return `${item.projectPath}|${item.poolStatus ?? ''}`;
   }

@@ -1,6 +1,6 @@
 import { linesFromEnd, type TailLine, type TailScan } from '../../io/tail-lines';
 import { diagnostic } from '../../model/diagnostic';
-import type { ReadFile } from '../../service/adapter';
+import type { ReadFile } from '../../model/adapter';
 import type { HistoryEvent, HistoryRecord } from './model';
 
 /** history.jsonl is append-only and grows for the task's whole life: only its newest events are read. */

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic';
-import type { Decision, WorkItem } from '../../model/work-item';
-import type { BrokenTaskRecord, HistoryRecord, OrangeDecision, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
+import type { BrokenTaskRecord, HistoryRecord, OrangeDecision, OrangeItem, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
 import { historyBeside } from './paths';
 import { resolveProjectPath } from './projects-file';
 import { allowedMoves } from './transitions';
@@ -30,7 +29,7 @@ function worktreeProject(root: string, orangeRoot: string): string | undefined {
  * orange's records → the tasks of the projects that belong to this workspace folder (through projects.json paths;
  * everything else under ~/orange is left out), and the tasks that wait on a person as decisions.
  */
-export function linkOrange(input: OrangeLinkInput): { items: WorkItem[]; decisions: Decision[]; diagnostics: Diagnostic[] } {
+export function linkOrange(input: OrangeLinkInput): { items: OrangeItem[]; decisions: OrangeDecision[]; diagnostics: Diagnostic[] } {
   let projects: ProjectsRecord | undefined;
   let pool: PoolRecord | undefined;
   const tasks: [string, TaskRecord][] = [];

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import { gateDecisionsOf } from './gate-decisions';
 import { filesIn, isFile, subfolders } from '../../io/list-dirs';
-import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
-import type { WorkItem } from '../../model/work-item';
+import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
+import type { OrcItem } from './model';
+import type { OrcGateDecision } from './gate-decisions';
 import { linkOrc, OrcLinkMemo } from './link';
 import { classifyOrcPath, toPosix } from './paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
 
 /** orc keeps its state in the repository: orc.yaml (or .orc/config.yaml) and .orc/{tasks,initiatives}/<ID>/. */
-export class OrcAdapter implements SystemAdapter<OrcRecord> {
+export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
   readonly version = 3;
 
@@ -50,7 +51,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
   /** Per workspace folder: the previous link, so one changed file relinks only what it can change. */
   private readonly memos = new Map<string, OrcLinkMemo>();
 
-  link(input: LinkInput<OrcRecord>): LinkOutput {
+  link(input: LinkInput<OrcRecord>): LinkOutput<OrcItem, OrcGateDecision> {
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
     const { tasks, initiatives, diagnostics } = linkOrc(input.files, { root: input.ctx.root, now: input.now, locator: input.locator },
@@ -59,12 +60,12 @@ export class OrcAdapter implements SystemAdapter<OrcRecord> {
     return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };
   }
 
-  sources(item: WorkItem): readonly string[] {
+  sources(item: OrcItem): readonly string[] {
     if (item.system !== 'orc' || item.kind !== 'task') return [item.file];
     return [item.file, ...(item.stateFile ? [item.stateFile] : []), ...(item.planFile ? [item.planFile] : [])];
   }
 
-  derivedSignature(item: WorkItem): string {
+  derivedSignature(item: OrcItem): string {
     if (item.system !== 'orc') return '';
     if (item.kind === 'task') {
       return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile, item.planFile].join('|');

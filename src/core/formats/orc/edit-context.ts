@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { WorkItem } from '../../model/work-item';
+import type { WorkItemBase } from '../../model/items';
 import type { OrcItem } from './model';
 import { EditRefused } from '../../io/guarded-edit';
 
@@ -36,9 +36,9 @@ export interface EditResult {
   readonly summary: string;
 }
 
-export function editContext(root: string, items: readonly WorkItem[], now: () => Date = () => new Date()): OrcEditContext {
+export function editContext(root: string, items: readonly WorkItemBase[], now: () => Date = () => new Date()): OrcEditContext {
   const abs = path.resolve(root);
-  const mine = items.filter((i): i is OrcItem => i.system === 'orc' && i.root === abs);
+  const mine = items.filter((i) => i.system === 'orc' && i.root === abs) as OrcItem[];
   const tasks = new Map<string, EditTask>();
   const initiatives = new Map<string, EditInitiative>();
   for (const i of mine) {

@@ -1,34 +1,11 @@
-import type { OrcTask } from './model';
+import type { InitiativeDecision, InitiativeProgress, OrcTask } from './model';
 import type { InitiativeFields } from './schemas';
 import { DONE_TASK_STATUSES } from './vocabulary';
 
-export interface InitiativeTaskRow {
-  readonly id: string;
-  readonly title: string;
-  /** The task's own status when its task.yaml was read; else what the initiative's list says. */
-  readonly status: string;
-  /** The task exists in .orc/tasks/. */
-  readonly known: boolean;
-  readonly done: boolean;
-}
-
-export interface InitiativeProgress {
-  readonly completed: number;
-  readonly total: number;
-  readonly tasks: readonly InitiativeTaskRow[];
-}
+// The initiative view's types live in model.ts, below every reader of them.
+export type { InitiativeDecision, InitiativeProgress, InitiativeTaskRow } from './model';
 
 interface ListedTask { readonly id: string; readonly title?: string | null; readonly status?: string | null }
-
-/** A decision recorded in initiative.yaml, whichever names it used. */
-export interface InitiativeDecision {
-  readonly id: string | null;
-  readonly timestamp: string | null;
-  readonly decision: string | null;
-  readonly rationale: string | null;
-  readonly madeBy: string | null;
-  readonly taskContext: string | null;
-}
 
 /** The spec's `{timestamp, made_by}` and orc's own `{date, by}` (orc writes `by: ""` when nobody is named). */
 export function decisionsOf(fields: InitiativeFields): InitiativeDecision[] {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { linkInitiatives } from './link';
+import { linkInitiatives } from './link-initiatives';
 import { type OrcGraph, sameList, uniq, type LinkContext, type TaskRecord } from './link-graph';
 import { classifyOrcPath, toPosix } from './paths';
 import type { OrcRecord } from './records';

@@ -1,10 +1,10 @@
 import type { Diagnostic } from '../../model/diagnostic';
 import { findCycles } from '../common/graph';
 import type { OrcInitiative, OrcTask } from './model';
+import { linkInitiatives } from './link-initiatives';
 import { relinkOneFile } from './link-one-file';
-import { byFile, OrcGraph, push, uniq, type FileRecord, type InitiativeRecord, type LinkContext, type TaskRecord } from './link-graph';
+import { byFile, OrcGraph, push, uniq, type FileRecord, type LinkContext, type TaskRecord } from './link-graph';
 import type { OrcRecord } from './records';
-import { decisionsOf, dependencyChain, initiativeProgressOf } from './initiative-view';
 
 export { gatesOf, tokensOf, type LinkContext } from './link-graph';
 
@@ -87,54 +87,4 @@ function fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, previ
   }
   linkInitiatives(graph);
   return graph;
-}
-
-/** Initiatives with their computed blocks, blocked flag, task membership, progress and dependency chain. */
-export function linkInitiatives(graph: OrcGraph): void {
-  const diagnostics: Diagnostic[] = [];
-  const byId = new Map<string, FileRecord<InitiativeRecord>>();
-  for (const f of [...graph.initiativeFiles].sort(byFile)) byId.set(f.record.dir, f);
-  const depsOf = (id: string) => uniq(byId.get(id)?.record.fields?.blocked_by ?? []);
-  const blocks = new Map<string, string[]>();
-  for (const [id, { file }] of byId) {
-    depsOf(id).forEach((dep, i) => {
-      if (dep === id) diagnostics.push(graph.at(file, ['blocked_by', i], 'error', `initiative ${id} cannot block itself`));
-      else if (!byId.has(dep)) diagnostics.push(graph.at(file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
-      else push(blocks, dep, id);
-    });
-  }
-  for (const cycle of findCycles([...byId.keys()].sort(), (id) => depsOf(id).filter((d) => d !== id && byId.has(d)))) {
-    for (const id of new Set(cycle)) {
-      diagnostics.push(graph.at(byId.get(id)!.file, ['blocked_by'], 'error', `initiative dependency cycle: ${cycle.join(' → ')}`));
-    }
-  }
-  const taskById = new Map<string, OrcTask>();
-  const membersOf = new Map<string, OrcTask[]>();
-  for (const t of graph.tasks) {
-    taskById.set(t.id, t);
-    if (t.initiativeId) {
-      const members = membersOf.get(t.initiativeId);
-      if (members) members.push(t); else membersOf.set(t.initiativeId, [t]);
-    }
-  }
-  const statusOf = (id: string) => byId.get(id)?.record.fields?.status || 'draft';
-
-  graph.initiatives = [...byId.values()].map(({ file, record }) => {
-    const id = record.dir;
-    const f = record.fields ?? {};
-    const deps = depsOf(id);
-    const listed = (f.tasks ?? []).map((t) => t.id);
-    return {
-      system: 'orc', kind: 'initiative', id, root: graph.ctx.root, file, dir: record.dir,
-      title: f.title || id, status: statusOf(id), vision: f.vision || null,
-      blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
-      blocked: deps.some((d) => d !== id && (!byId.has(d) || statusOf(d) !== 'completed')),
-      taskIds: uniq([...listed, ...(membersOf.get(id) ?? []).map((t) => t.id)]),
-      progress: initiativeProgressOf(id, f.tasks ?? [], membersOf.get(id) ?? [], taskById),
-      dependencyChain: dependencyChain(id, (i) => depsOf(i).filter((d) => d !== i)),
-      decisions: decisionsOf(f),
-      fields: f,
-    } satisfies OrcInitiative;
-  });
-  graph.initiativeDiagnostics = diagnostics;
 }

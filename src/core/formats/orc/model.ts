@@ -1,8 +1,6 @@
 import type { WorkItemBase } from '../../model/items';
 import type { TokenTotals } from '../../model/tokens';
 import type { InitiativeFields, PlanFields, StateFields, TaskFields } from './schemas';
-import type { PhaseRow } from './timeline';
-import type { InitiativeDecision, InitiativeProgress } from './initiative-view';
 
 /** A normalised gate record, whichever of the two shapes state.yaml used. */
 export interface GateRecord {
@@ -67,3 +65,69 @@ export interface OrcInitiative extends WorkItemBase {
 }
 
 export type OrcItem = OrcTask | OrcInitiative;
+
+/** Token counts of one phase. Only `total` is sure: `by_phase` may hold a bare number. */
+export interface PhaseTokens {
+  readonly input: number | null;
+  readonly output: number | null;
+  readonly cacheCreation: number | null;
+  readonly cacheRead: number | null;
+  readonly effectiveInput: number | null;
+  readonly total: number;
+}
+
+/** One row of a task's phase timeline: what plan.yaml says will run, merged with what state.yaml says happened. */
+export interface PhaseRow {
+  readonly name: string;
+  readonly type: string | null;
+  /** As written in state.yaml, else in plan.yaml (orc keeps a copy there); `pending` when neither says. */
+  readonly status: string;
+  readonly inPlan: boolean;
+  readonly current: boolean;
+  readonly iterations: number | null;
+  readonly maxIterations: number | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly interruptedAt: string | null;
+  /** As written (`13m`), or computed from the start and end when the file has none. */
+  readonly duration: string | null;
+  /** The checkpoint commit: `checkpoint`, orc's `commit_sha`, or the running phase's `last_checkpoint`. */
+  readonly checkpoint: string | null;
+  readonly artifacts: readonly string[];
+  readonly filesChanged: readonly string[];
+  readonly error: string | null;
+  readonly timeout: string | null;
+  readonly completionCriteria: readonly string[];
+  readonly gateType: string | null;
+  readonly gateCriteria: readonly string[];
+  /** Gate decisions recorded for this phase, oldest first. */
+  readonly gates: readonly GateRecord[];
+  readonly tokens: PhaseTokens | null;
+  readonly costUsd: number | null;
+}
+
+export interface InitiativeTaskRow {
+  readonly id: string;
+  readonly title: string;
+  /** The task's own status when its task.yaml was read; else what the initiative's list says. */
+  readonly status: string;
+  /** The task exists in .orc/tasks/. */
+  readonly known: boolean;
+  readonly done: boolean;
+}
+
+export interface InitiativeProgress {
+  readonly completed: number;
+  readonly total: number;
+  readonly tasks: readonly InitiativeTaskRow[];
+}
+
+/** A decision recorded in initiative.yaml, whichever names it used. */
+export interface InitiativeDecision {
+  readonly id: string | null;
+  readonly timestamp: string | null;
+  readonly decision: string | null;
+  readonly rationale: string | null;
+  readonly madeBy: string | null;
+  readonly taskContext: string | null;
+}

@@ -1,46 +1,9 @@
-import type { GateRecord } from './model';
+import type { GateRecord, PhaseRow, PhaseTokens } from './model';
 import type { PlanFields, PlanPhaseFields, StateFields, StatePhaseFields } from './schemas';
 import { orcTokenTotals } from './tokens';
 
-/** Token counts of one phase. Only `total` is sure: `by_phase` may hold a bare number. */
-export interface PhaseTokens {
-  readonly input: number | null;
-  readonly output: number | null;
-  readonly cacheCreation: number | null;
-  readonly cacheRead: number | null;
-  readonly effectiveInput: number | null;
-  readonly total: number;
-}
-
-/** One row of a task's phase timeline: what plan.yaml says will run, merged with what state.yaml says happened. */
-export interface PhaseRow {
-  readonly name: string;
-  readonly type: string | null;
-  /** As written in state.yaml, else in plan.yaml (orc keeps a copy there); `pending` when neither says. */
-  readonly status: string;
-  readonly inPlan: boolean;
-  readonly current: boolean;
-  readonly iterations: number | null;
-  readonly maxIterations: number | null;
-  readonly startedAt: string | null;
-  readonly completedAt: string | null;
-  readonly interruptedAt: string | null;
-  /** As written (`13m`), or computed from the start and end when the file has none. */
-  readonly duration: string | null;
-  /** The checkpoint commit: `checkpoint`, orc's `commit_sha`, or the running phase's `last_checkpoint`. */
-  readonly checkpoint: string | null;
-  readonly artifacts: readonly string[];
-  readonly filesChanged: readonly string[];
-  readonly error: string | null;
-  readonly timeout: string | null;
-  readonly completionCriteria: readonly string[];
-  readonly gateType: string | null;
-  readonly gateCriteria: readonly string[];
-  /** Gate decisions recorded for this phase, oldest first. */
-  readonly gates: readonly GateRecord[];
-  readonly tokens: PhaseTokens | null;
-  readonly costUsd: number | null;
-}
+// The timeline's types live in model.ts, below every reader of them.
+export type { PhaseRow, PhaseTokens } from './model';
 
 /**
  * The phase timeline. The plan gives the order; phases only state.yaml knows (classify, a skipped research

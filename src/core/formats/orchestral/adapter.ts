@@ -1,8 +1,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { subfolders } from '../../io/list-dirs';
-import type { WorkItem } from '../../model/work-item';
-import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import type { OrchestralDecision, OrchestralItem } from './model';
+import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { toPosix } from '../orc/paths';
 import { linkOrchestral } from './link';
 import { RunLinkCache } from './link-cache';
@@ -13,7 +13,7 @@ import { parseOrchestralFile, type OrchestralRecord } from './records';
  * Orchestral (`.orchestral/`) and its successor Dure (`.dure/`) keep their state in the repository: config/*.json
  * and one folder per run under runs/. Runs become items; pending CRPs become decisions.
  */
-export class OrchestralAdapter implements SystemAdapter<OrchestralRecord> {
+export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, OrchestralItem, OrchestralDecision> {
   readonly system = 'orchestral' as const;
   readonly version = 1;
   private readonly linkCache = new RunLinkCache();
@@ -52,12 +52,12 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord> {
     return parseOrchestralFile(file, kind, text);
   }
 
-  link(input: LinkInput<OrchestralRecord>): LinkOutput {
+  link(input: LinkInput<OrchestralRecord>): LinkOutput<OrchestralItem, OrchestralDecision> {
     const { runs, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })), this.linkCache);
     return { items: runs, decisions, diagnostics };
   }
 
-  sources(item: WorkItem): readonly string[] {
+  sources(item: OrchestralItem): readonly string[] {
     return item.system === 'orchestral' ? item.files : [item.file];
   }
 

@@ -1,6 +1,12 @@
 import type { Diagnostic } from '../../model/diagnostic';
-import type { OrchestralFileRecord } from './link';
 import type { OrchestralCrpDecision, OrchestralRun } from './model';
+import type { OrchestralRecord } from './records';
+
+/** One parsed file of a run (linked by link.ts; its type lives here, below link.ts). */
+export interface OrchestralFileRecord {
+  readonly file: string;
+  readonly record: OrchestralRecord;
+}
 
 export interface LinkedRun {
   readonly run: OrchestralRun;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { crpHeadline } from './crp';
-import type { LinkedRun, RunLinkCache } from './link-cache';
+import type { LinkedRun, OrchestralFileRecord, RunLinkCache } from './link-cache';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
 import { runFolder, type Base } from './paths';
 import type { OrchestralRecord } from './records';
@@ -10,10 +10,7 @@ import type { ModelSelectionFields, StateFields } from './schemas';
 import { agentUsage, runUsage, totalUsage } from './usage';
 import { AGENTS } from './vocabulary';
 
-export interface OrchestralFileRecord {
-  readonly file: string;
-  readonly record: OrchestralRecord;
-}
+export type { OrchestralFileRecord } from './link-cache';
 
 type RunRecord = Exclude<OrchestralRecord, { kind: 'config' }>;
 type Of<K extends RunRecord['kind']> = OrchestralFileRecord & { record: Extract<RunRecord, { kind: K }> };

@@ -4,8 +4,8 @@ import { readHead } from '../../io/read-head';
 import { readStateText } from '../../io/read-text';
 import { subfolders } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
-import type { WorkItem } from '../../model/work-item';
-import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../service/adapter';
+import type { UltraworkItem } from './model';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { readEvidenceLog } from './evidence-log';
 import { linkUltrawork } from './link';
 import { EVIDENCE_LOG_LINES } from './model';
@@ -21,7 +21,7 @@ const DOC_HEAD_BYTES = 4096;
  * plugin locks these files while it writes them). Sessions become items, and so do their tasks; a session
  * shows only in the workspace folder it belongs to (see ownership.ts).
  */
-export class UltraworkAdapter implements SystemAdapter<UltraworkRecord> {
+export class UltraworkAdapter implements SystemAdapter<UltraworkRecord, UltraworkItem, never> {
   readonly system = 'ultrawork' as const;
   readonly version = 4;
 
@@ -81,19 +81,19 @@ export class UltraworkAdapter implements SystemAdapter<UltraworkRecord> {
     return { record: parseUltraworkFile(file, kind, text), diagnostics: [] };
   }
 
-  link(input: LinkInput<UltraworkRecord>): LinkOutput {
+  link(input: LinkInput<UltraworkRecord>): LinkOutput<UltraworkItem, never> {
     if (!input.ctx.ultraworkSessions) return { items: [], decisions: [], diagnostics: [] };
     const { items, diagnostics } = linkUltrawork(input.ctx, input.files, input.locator);
     return { items, decisions: [], diagnostics };
   }
 
-  sources(item: WorkItem): readonly string[] {
+  sources(item: UltraworkItem): readonly string[] {
     if (item.system !== 'ultrawork') return [item.file];
     return item.kind === 'session' ? item.files : [item.file];
   }
 
   /** A task's blocked state, criteria and group come from its siblings, the session's evidence and session.json. */
-  derivedSignature(item: WorkItem): string {
+  derivedSignature(item: UltraworkItem): string {
     if (item.system !== 'ultrawork' || item.kind !== 'task') return '';
     return JSON.stringify([item.blocked, item.waitingOn, item.criteria.map((c) => c.evidence), item.logEvidence.length, item.logEvidence[0]?.timestamp ?? null, item.assignment]);
   }

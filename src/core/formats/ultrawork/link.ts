@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { resolveContained } from '../../io/contained-path';
 import type { Diagnostic } from '../../model/diagnostic';
-import type { SourceContext } from '../../service/adapter';
+import type { SourceContext } from '../../model/adapter';
 import type { YamlLocator } from '../../yaml/locate';
 import { EVIDENCE_SHOWN, type UltraworkContext, type UltraworkDocument, type UltraworkEvidence, type UltraworkItem, type UltraworkSession } from './model';
 import { rootForms, sessionOwner } from './ownership';

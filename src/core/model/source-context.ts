@@ -1,4 +1,4 @@
-import { SYSTEMS, type SystemId } from '../model/system';
+import { SYSTEMS, type SystemId } from './system';
 import type { SourceContext } from './adapter';
 
 /** How many of the newest agent_trace.jsonl entries a folder's index keeps, unless the context says otherwise. */

@@ -1,6 +1,6 @@
-import type { Diagnostic } from '../model/diagnostic';
-import type { SystemId } from '../model/system';
-import type { Decision, WorkItem } from '../model/work-item';
+import type { Diagnostic } from './diagnostic';
+import type { SystemId } from './system';
+import type { DecisionBase, WorkItemBase } from './items';
 import type { YamlLocator } from '../yaml/locate';
 
 /** Where a workspace folder's state lives: the folder itself, and the home-directory roots of some systems. */
@@ -46,9 +46,10 @@ export interface LinkInput<R> {
   readonly changed?: readonly string[];
 }
 
-export interface LinkOutput {
-  readonly items: readonly WorkItem[];
-  readonly decisions: readonly Decision[];
+/** What a link gives: the system's own items and decisions (the service keeps them as its WorkItem/Decision unions). */
+export interface LinkOutput<I extends WorkItemBase = WorkItemBase, D extends DecisionBase = DecisionBase> {
+  readonly items: readonly I[];
+  readonly decisions: readonly D[];
   /** Problems that span files (a dependency cycle, a missing reference). */
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -58,7 +59,7 @@ export interface LinkOutput {
  * change tracking; an adapter only says which files are its own, parses one file at a time, and links
  * parsed files into items.
  */
-export interface SystemAdapter<R = unknown> {
+export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBase, D extends DecisionBase = DecisionBase> {
   readonly system: SystemId;
   /** Bumped when `parse` changes, so cached records of an older reader are not reused. */
   readonly version: number;
@@ -79,9 +80,9 @@ export interface SystemAdapter<R = unknown> {
    * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
    */
   read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
-  link(input: LinkInput<R>): LinkOutput;
+  link(input: LinkInput<R>): LinkOutput<I, D>;
   /** The files an item is made from: a change to any of them changes the item. */
-  sources(item: WorkItem): readonly string[];
+  sources(item: I): readonly string[];
   /** The computed part of an item (from other files); a change here changes the item too. */
-  derivedSignature(item: WorkItem): string;
+  derivedSignature(item: I): string;
 }

@@ -1,3 +1,4 @@
+import type { LinkOutput, SystemAdapter } from '../model/adapter';
 import type { IntentsItem } from '../formats/intents/model';
 import type { OrangeDecision, OrangeItem } from '../formats/orange/model';
 import type { OrcGateDecision } from '../formats/orc/gate-decisions';
@@ -13,3 +14,7 @@ export type WorkItem = OrcItem | OrchestralItem | IntentsItem | OrangeItem | Ult
  * its members here; views switch on `system` and `kind`.
  */
 export type Decision = OrchestralDecision | OrangeDecision | OrcGateDecision;
+
+/** An adapter as the service holds it: any system's, its items and decisions part of the unions above. */
+export type AnyAdapter = SystemAdapter<unknown, WorkItem, Decision>;
+export type AnyLinkOutput = LinkOutput<WorkItem, Decision>;
