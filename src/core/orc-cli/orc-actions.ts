@@ -98,7 +98,7 @@ async function act(root: string, built: Built, options: OrcActionOptions, timeou
   if ('ok' in ready) return ready;
   const result = await spawnOrc(ready.executable, ready.args, root, { env: options.env, timeoutMs: timeoutMs ?? undefined, signal: options.signal });
   if (result.exitCode === 0) return { ok: true, command: ready.command, stdout: result.stdout, stderr: result.stderr };
-  const what = result.timedOut ? `took longer than ${Math.round((timeoutMs ?? 0) / 1000)} s and was stopped`
+  const what = result.timedOut ? `took longer than ${Number(((timeoutMs ?? 0) / 1000).toFixed(1))} s and was stopped`
     : result.error && result.exitCode === null && !result.signal ? `could not be started (${result.error})`
       : result.exitCode === null ? `was stopped (${result.signal ?? 'killed'})`
         : `failed (exit ${result.exitCode}): ${orcErrorText(result)}`;
