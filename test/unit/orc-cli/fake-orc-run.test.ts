@@ -50,13 +50,20 @@ describe('stand-in orc: run', () => {
     assert.deepEqual([meta['phase:spec:provider'], meta['phase:spec:model']], ['claude', 'claude-sonnet-4-6']);
     assert.equal(t.total_cost_usd, 0.1);
     assert.deepEqual(p.query('SELECT phase_id, status, iterations, input_tokens, output_tokens, cache_creation_tokens, cache_read_tokens, total_tokens FROM phases ORDER BY phase_id'), [
-      { phase_id: 'implement', status: 'completed', iterations: 1, input_tokens: 1200, output_tokens: 300, cache_creation_tokens: 100, cache_read_tokens: 4000, total_tokens: 5600 },
-      { phase_id: 'spec', status: 'completed', iterations: 1, input_tokens: 1200, output_tokens: 300, cache_creation_tokens: 100, cache_read_tokens: 4000, total_tokens: 5600 },
+      { phase_id: 'implement', status: 'completed', iterations: 0, input_tokens: 1200, output_tokens: 300, cache_creation_tokens: 100, cache_read_tokens: 4000, total_tokens: 5600 },
+      { phase_id: 'spec', status: 'completed', iterations: 0, input_tokens: 1200, output_tokens: 300, cache_creation_tokens: 100, cache_read_tokens: 4000, total_tokens: 5600 },
+    ], 'orc counts iterations in phases only for loops and retries');
+    assert.deepEqual(p.query('SELECT phase_template_id, status, iterations FROM workflow_run_phases ORDER BY id'), [
+      { phase_template_id: 'spec', status: 'PHASE_STATUS_COMPLETED', iterations: 1 },
+      { phase_template_id: 'implement', status: 'PHASE_STATUS_COMPLETED', iterations: 1 },
     ]);
     assert.deepEqual(p.query('SELECT phase, gate_type, approved, reason FROM gate_decisions'), [{ phase: 'spec', gate_type: 'auto', approved: 1, reason: 'auto-approved on success' }],
       'the pending human gate has no row');
     const events = p.query<{ event_type: string; phase: string; data: string }>('SELECT event_type, phase, data FROM event_log ORDER BY id');
     assert.deepEqual(events.map((e) => `${e.event_type}:${e.phase}`), ['phase:spec', 'phase:spec', 'phase:implement', 'phase:implement', 'decision_required:implement']);
+    assert.deepEqual([events[0]!.data, events[1]!.data], ['{"phase":"spec","status":"running"}', '{"phase":"spec","status":"completed"}']);
+    assert.deepEqual(p.query('SELECT DISTINCT duration_ms, source FROM event_log'), [{ duration_ms: null, source: 'cli' }],
+      'orc times phases from a "started" event its executor never sends');
     assert.equal(JSON.parse(events[4]!.data).gate_type, 'human');
     assert.deepEqual(p.query('SELECT kind, status, reference_id, summary, resolved_at FROM attention_signals'),
       [{ kind: 'blocker', status: 'blocked', reference_id: 'TASK-001', summary: 'blocked at gate: awaiting approval (phase implement)', resolved_at: null }]);
