@@ -47,7 +47,8 @@ export async function openServices(args: Omit<ServiceArgs, 'dir'> & { readonly d
 async function scanFolder(root: string, args: Omit<ServiceArgs, 'dir'>): Promise<OrchestrationService> {
   const home = path.resolve(args.home ?? os.homedir());
   const service = new OrchestrationService({
-    folders: [{ root, ultraworkSessions: path.join(home, '.claude', 'ultrawork', 'sessions'), orangeRoot: path.join(home, 'orange') }],
+    folders: [{ root, ultraworkSessions: path.join(home, '.claude', 'ultrawork', 'sessions'), orangeRoot: path.join(home, 'orange'),
+      orcHome: path.join(home, '.orc') }],
     cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()),
   });
   await service.scan();

@@ -10,10 +10,10 @@ import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 class BrokenForOneFile extends OrcAdapter {
   constructor(private readonly how: 'read throws' | 'record is not JSON') { super(); }
 
-  read = async (file: string) => {
+  override async read(file: string) {
     if (this.how === 'read throws' && file.includes('TASK-002')) throw new Error('reader bug');
     return 'whole' as const;
-  };
+  }
 
   override parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
     const parsed = super.parse(file, text, ctx);

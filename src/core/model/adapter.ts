@@ -7,6 +7,8 @@ import type { YamlLocator } from '../yaml/locate';
 export interface SourceContext {
   /** Absolute path of the workspace folder. */
   readonly root: string;
+  /** orc's home folder: its project registry and databases (default ~/.orc). */
+  readonly orcHome?: string;
   /** Ultrawork's sessions folder (default ~/.claude/ultrawork/sessions). */
   readonly ultraworkSessions?: string;
   /** orange's state folder (default ~/orange). */
@@ -80,6 +82,16 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
    */
   read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
+  /**
+   * For a record read from several files (a SQLite database and its `-wal`): the file whose record a changed path
+   * belongs to, when it is not the path itself (the `-wal` maps to its database). Undefined: the path is its own.
+   */
+  recordFileOf?(file: string, ctx: SourceContext): string | undefined;
+  /**
+   * The size and mtime that tell whether a file's record is still current, when the file's own stat cannot (a
+   * database whose WAL changes while the database file does not). Undefined when the file is gone.
+   */
+  statOf?(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined;
   link(input: LinkInput<R>): LinkOutput<I, D>;
   /** The files an item is made from: a change to any of them changes the item. */
   sources(item: I): readonly string[];

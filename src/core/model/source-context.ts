@@ -21,7 +21,7 @@ export function readsSystem(ctx: SourceContext, system: SystemId): boolean {
 
 /** Whether two contexts read the same files the same way (an index built for one serves the other). */
 export function sameContext(a: SourceContext, b: SourceContext): boolean {
-  return a.root === b.root && a.ultraworkSessions === b.ultraworkSessions && a.orangeRoot === b.orangeRoot
+  return a.root === b.root && a.ultraworkSessions === b.ultraworkSessions && a.orangeRoot === b.orangeRoot && a.orcHome === b.orcHome
     && traceTailOf(a) === traceTailOf(b) && SYSTEMS.every((s) => readsSystem(a, s) === readsSystem(b, s));
 }
 

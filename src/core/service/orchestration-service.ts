@@ -229,6 +229,12 @@ export class OrchestrationService extends Disposable {
     return [...files];
   }
 
+  /** The size and mtime that `file`'s record would be read with now (a database counts its WAL), if a folder holds it. */
+  currentStat(file: string): { size: number; mtimeMs: number } | undefined {
+    for (const index of this.indexes) if (index.readStat(file)) return index.currentStat(file);
+    return undefined;
+  }
+
   /** The size and mtime `file` had when it was last read, if any folder holds it. */
   readStat(file: string): { size: number; mtimeMs: number } | undefined {
     for (const index of this.indexes) {

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import type { OrchestrationService } from './orchestration-service';
 
 /** Files stat'ed per tick: a small workspace is swept whole each tick, a 10,000-task one over a few minutes. */
@@ -27,7 +26,7 @@ export class StatSweep {
       for (const file of slice) {
         const read = this.service.readStat(file);
         if (!read || read.size < 0) continue; // unreadable when read: its own diagnostic says so; not re-tried here
-        const now = await fs.stat(file).catch(() => undefined);
+        const now = this.service.currentStat(file);
         if (!now || now.size !== read.size || now.mtimeMs !== read.mtimeMs) changed.push(file);
       }
       for (const file of changed) await this.service.fileChanged(file);

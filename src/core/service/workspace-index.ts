@@ -82,7 +82,9 @@ export class WorkspaceIndex {
   lastScanYieldedMs = 0;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
-  async refresh(file: string): Promise<IndexChange | undefined> {
+  async refresh(changed: string): Promise<IndexChange | undefined> {
+    // A database's -wal changes the database's record: that is the file to read again.
+    const file = this.recordFileOf(changed);
     const adapter = this.entries.get(file)?.adapter ?? this.adapters.find((a) => a.accepts(file, this.ctx));
     if (!adapter) return this.refreshFolder(file);
     const before = this.items;
@@ -90,7 +92,7 @@ export class WorkspaceIndex {
     let entry = await this.readEntry(adapter, file, undefined);
     // A writer that truncates and then writes (no temp + rename) may have been read between the two: when the file
     // is no longer what was read, read it again (the watcher may have folded the second write into the first event).
-    for (let again = 0; again < 3 && entry && entry.size >= 0 && !sameStat(statIfAny(file), entry); again++) {
+    for (let again = 0; again < 3 && entry && entry.size >= 0 && !sameStat(this.statOf(adapter, file), entry); again++) {
       entry = await this.readEntry(adapter, file, undefined);
     }
     this.put(file, adapter, entry);
@@ -153,6 +155,25 @@ export class WorkspaceIndex {
     return found;
   }
 
+  /** The file whose record a changed path belongs to (itself, unless an adapter reads it with another: a -wal). */
+  recordFileOf(changed: string): string {
+    for (const adapter of this.adapters) {
+      const owner = adapter.recordFileOf?.(changed, this.ctx);
+      if (owner) return owner;
+    }
+    return changed;
+  }
+
+  /** The size and mtime that tell whether a held file's record is current now (what readStat is compared with). */
+  currentStat(file: string): { size: number; mtimeMs: number } | undefined {
+    const adapter = this.entries.get(file)?.adapter;
+    return adapter ? this.statOf(adapter, file) : statIfAny(file);
+  }
+
+  private statOf(adapter: AnyAdapter, file: string): { size: number; mtimeMs: number } | undefined {
+    return adapter.statOf ? adapter.statOf(file, this.ctx) : statIfAny(file);
+  }
+
   /** The size and mtime a file had when it was read (size −1: it could not be read), or undefined if not held. */
   readStat(file: string): { size: number; mtimeMs: number } | undefined {
     const entry = this.entries.get(file);
@@ -172,7 +193,8 @@ export class WorkspaceIndex {
   }
 
   /** Whether a path is, or holds, one of this index's files (cheap; no I/O). */
-  mayOwn(file: string): boolean {
+  mayOwn(changed: string): boolean {
+    const file = this.recordFileOf(changed);
     if (this.entries.has(file) || this.adapters.some((a) => a.accepts(file, this.ctx))) return true;
     const prefix = file + path.sep;
     for (const known of this.entries.keys()) if (known.startsWith(prefix)) return true;
@@ -217,7 +239,7 @@ export class WorkspaceIndex {
   private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
     const variant = adapter.readVariant?.(this.ctx);
     if (cached && cached.system === adapter.system && cached.version === adapter.version && cached.variant === variant) {
-      const stat = statIfAny(file);
+      const stat = this.statOf(adapter, file);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
     const entry = await this.readFresh(adapter, file);
@@ -261,7 +283,7 @@ export class WorkspaceIndex {
 
   /** The root a file belongs to: the workspace folder, or the home root (orange, Ultrawork sessions) holding it. */
   private rootOfFile(file: string): string {
-    const roots = [this.ctx.root, this.ctx.orangeRoot, this.ctx.ultraworkSessions].filter((r): r is string => !!r)
+    const roots = [this.ctx.root, this.ctx.orangeRoot, this.ctx.ultraworkSessions, this.ctx.orcHome].filter((r): r is string => !!r)
       .filter((r) => resolveContained(r, file, { allowRoot: true }).ok);
     return roots.sort((a, b) => b.length - a.length)[0] ?? this.ctx.root;
   }
@@ -360,7 +382,7 @@ function readLocator(file: string): YamlLocator | undefined {
   }
 }
 
-function sameStat(stat: Stats | undefined, entry: CacheEntry): boolean {
+function sameStat(stat: { size: number; mtimeMs: number } | undefined, entry: CacheEntry): boolean {
   return stat !== undefined && stat.size === entry.size && stat.mtimeMs === entry.mtimeMs;
 }
 

@@ -18,6 +18,8 @@ export interface BatonSettings {
   readonly ultraworkSessionsRoot: string;
   /** `baton.orange.root`, as written. */
   readonly orangeRoot: string;
+  /** `baton.orc.home`, as written: orc's registry and databases (`~/.orc`). */
+  readonly orcHome: string;
   /** `baton.codeLens.enabled` */
   readonly codeLensEnabled: boolean;
   /** `baton.scopeGuard.enabled` */
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   traceTail: DEFAULT_TRACE_TAIL,
   ultraworkSessionsRoot: '~/.claude/ultrawork/sessions',
   orangeRoot: '~/orange',
+  orcHome: '~/.orc',
   codeLensEnabled: true,
   scopeGuardEnabled: true,
   claude: {},
@@ -128,6 +131,7 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       traceTail,
       ultraworkSessionsRoot: text('ultrawork.sessionsRoot') ?? DEFAULT_SETTINGS.ultraworkSessionsRoot,
       orangeRoot: text('orange.root') ?? DEFAULT_SETTINGS.orangeRoot,
+      orcHome: text('orc.home') ?? DEFAULT_SETTINGS.orcHome,
       codeLensEnabled: bool('codeLens.enabled', DEFAULT_SETTINGS.codeLensEnabled),
       scopeGuardEnabled: bool('scopeGuard.enabled', DEFAULT_SETTINGS.scopeGuardEnabled),
       claude: { ...(claudePath ? { path: claudePath } : {}), ...(model ? { model } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}) },
@@ -150,6 +154,7 @@ export function sourceContextOf(settings: BatonSettings, folder: string, home = 
     root: folder,
     ultraworkSessions: expandFolderSetting(settings.ultraworkSessionsRoot, folder, home),
     orangeRoot: expandFolderSetting(settings.orangeRoot, folder, home),
+    orcHome: expandFolderSetting(settings.orcHome, folder, home),
     systems: SYSTEMS.filter((s) => settings.systems[s]),
     traceTail: settings.traceTail,
   };

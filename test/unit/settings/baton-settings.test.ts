@@ -96,7 +96,7 @@ describe('settings: parseBatonSettings', () => {
       'baton.orange.root': '${workspaceFolder}/.home/orange', 'baton.intents.traceTail': 20 }));
     assert.deepStrictEqual(sourceContextOf(settings, root, home), {
       root, ultraworkSessions: path.join(home, '.claude/ultrawork/sessions'), orangeRoot: path.join(root, '.home/orange'),
-      systems: ['orc', 'orchestral', 'intents', 'orange'], traceTail: 20,
+      orcHome: path.join(home, '.orc'), systems: ['orc', 'orchestral', 'intents', 'orange'], traceTail: 20,
     });
     assert.strictEqual(expandFolderSetting('state', root, home), path.join(root, 'state'), 'relative to the folder');
     assert.strictEqual(expandFolderSetting('~user/x', root, home), path.join(root, '~user/x'), 'only a bare ~ is home');

@@ -1,17 +1,35 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { gateDecisionsOf } from './gate-decisions';
 import { filesIn, isFile, subfolders } from '../../io/list-dirs';
-import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
+import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import type { OrcItem } from './model';
 import type { OrcGateDecision } from './gate-decisions';
 import { linkOrc, OrcLinkMemo } from './link';
 import { classifyOrcPath, toPosix } from './paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
+import { sqliteStatSync } from '../../io/sqlite-snapshot';
+import { locateOrcProjectDb, orcDbCandidates, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
+import { readOrcDbFile } from '../orc-db/read-db';
+import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
 
-/** orc keeps its state in the repository: orc.yaml (or .orc/config.yaml) and .orc/{tasks,initiatives}/<ID>/. */
+/** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
+interface FolderState {
+  readonly db: string | null;
+  readonly registryId: string | null;
+}
+
+/**
+ * orc keeps its state in one of two layouts. The file era (spec 000): orc.yaml (or .orc/config.yaml) and
+ * .orc/{tasks,initiatives}/<ID>/*.yaml in the repository. The database era (orc from February 2026 on): the project
+ * config stays in .orc/config.yaml, and tasks, phases, gates, initiatives and comments live in SQLite, in
+ * ~/.orc/projects/<id>/orc.db (or the folder's own .orc/orc.db before it is registered). When a folder has a
+ * database, it is the truth: YAML task files beside it are left from the file era and are not read.
+ */
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
-  readonly version = 3;
+  readonly version = 4;
+  private readonly folders = new Map<string, FolderState>();
 
   async discover(ctx: SourceContext): Promise<string[]> {
     const orc = path.join(ctx.root, '.orc');
@@ -20,7 +38,18 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
       const file = path.join(ctx.root, name);
       if (await isFile(file)) found.push(file);
     }
+    const registry = ctx.orcHome ? await readOrcRegistry(ctx.orcHome) : undefined;
+    const entry = registry ? registryEntryFor(registry, ctx.root) : undefined;
+    const located = await locateOrcProjectDb(ctx.root, ctx.orcHome, registry);
+    const db = located && (located.layout === 'registry' || await this.isOrcDatabase(located.file)) ? located : null;
+    this.folders.set(ctx.root, { db: db?.file ?? null, registryId: entry ? entry.id || orcProjectId(ctx.root) : null });
     const [tasks, initiatives] = await Promise.all([subfolders(path.join(orc, 'tasks')), subfolders(path.join(orc, 'initiatives'))]);
+    if (db) {
+      // The file era's task folders are only counted (one info says they are left over): the database is the truth.
+      this.leftover.set(ctx.root, tasks.length + initiatives.length);
+      return [...found, db.file];
+    }
+    this.leftover.delete(ctx.root);
     return [
       ...found,
       ...await filesIn(tasks.map((d) => path.join(orc, 'tasks', d)), ['task.yaml', 'state.yaml', 'plan.yaml']),
@@ -28,13 +57,62 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     ];
   }
 
+  /** Per folder: how many file-era task and initiative folders sit beside its database. */
+  private readonly leftover = new Map<string, number>();
+
   watchPatterns(ctx: SourceContext): WatchPattern[] {
-    // `.orc/**`, not just the YAML files: deleting a task folder must reach the index too.
-    return [{ base: ctx.root, glob: '{orc.yaml,.orc/**}' }];
+    // `.orc/**`, not just the YAML files: deleting a task folder must reach the index too (and .orc/orc.db lives there).
+    const patterns: WatchPattern[] = [{ base: ctx.root, glob: '{orc.yaml,.orc/**}' }];
+    const registered = this.registryDb(ctx);
+    if (registered) patterns.push({ base: path.dirname(registered), glob: 'orc.db{,-wal}' });
+    return patterns;
   }
 
   accepts(file: string, ctx: SourceContext): boolean {
-    return classifyOrcPath(toPosix(path.relative(ctx.root, file))) !== undefined;
+    // The registry's database is always orc's; the folder's own .orc/orc.db only when discovery found it to be.
+    if (file === this.registryDb(ctx) || file === this.folders.get(ctx.root)?.db) return true;
+    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    if (!kind) return false;
+    // With a database, the file era's task files are not read (see discover).
+    return kind.kind === 'config' || !this.folders.get(ctx.root)?.db;
+  }
+
+  recordFileOf(file: string, ctx: SourceContext): string | undefined {
+    if (!file.endsWith('-wal')) return undefined;
+    const db = file.slice(0, -'-wal'.length);
+    return this.dbCandidates(ctx).includes(db) ? db : undefined;
+  }
+
+  statOf(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined {
+    if (this.dbCandidates(ctx).includes(file)) return sqliteStatSync(file);
+    const stat = statIfAny(file);
+    return stat && { size: stat.size, mtimeMs: stat.mtimeMs };
+  }
+
+  async read(file: string, ctx: SourceContext): Promise<ReadFile<OrcRecord> | 'whole' | 'missing'> {
+    if (!this.dbCandidates(ctx).includes(file)) return 'whole';
+    // A registered project's database appearing (orc moved it there) makes the folder a database-era one.
+    const state = this.folders.get(ctx.root);
+    if (file === this.registryDb(ctx) && state?.db !== file) this.folders.set(ctx.root, { db: file, registryId: state?.registryId ?? null });
+    const probe = this.probes.get(file);
+    this.probes.delete(file);
+    const now = sqliteStatSync(file);
+    if (probe && probe.size === now?.size && probe.mtimeMs === now.mtimeMs) return probe;
+    return readOrcDbFile(file);
+  }
+
+  /** Databases read during discovery (to tell the eras apart), handed to `read` when unchanged since. */
+  private readonly probes = new Map<string, ReadFile<OrcRecord>>();
+
+  /**
+   * Whether the folder's own .orc/orc.db is the database era's. File-era orc kept an orc.db beside its YAML files
+   * too, for comments and search only: a database with neither orc's tasks table nor its migration ledger is that.
+   */
+  private async isOrcDatabase(file: string): Promise<boolean> {
+    const read = await readOrcDbFile(file);
+    if (read === 'missing') return false;
+    this.probes.set(file, read);
+    return read.record?.kind === 'db' && (read.record.hasTasks || read.record.schemaVersion !== null);
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
@@ -50,8 +128,16 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
 
   /** Per workspace folder: the previous link, so one changed file relinks only what it can change. */
   private readonly memos = new Map<string, OrcLinkMemo>();
+  private readonly dbMemos = new Map<string, DbLinkMemo>();
 
   link(input: LinkInput<OrcRecord>): LinkOutput<OrcItem, OrcGateDecision> {
+    const own = this.folders.get(input.ctx.root)?.db;
+    const db = [...input.files].find(([file, record]) => record.kind === 'db' && file === own);
+    if (db) {
+      let dbMemo = this.dbMemos.get(input.ctx.root);
+      if (!dbMemo) this.dbMemos.set(input.ctx.root, dbMemo = new DbLinkMemo());
+      return linkOrcDb(db[0], db[1] as Extract<OrcRecord, { kind: 'db' }>, input, this.leftover.get(input.ctx.root) ?? 0, dbMemo);
+    }
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
     const { tasks, initiatives, diagnostics } = linkOrc(input.files, { root: input.ctx.root, now: input.now, locator: input.locator },
@@ -71,5 +157,28 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
       return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile, item.planFile].join('|');
     }
     return [item.status, item.blocks.join(','), item.blocked, item.taskIds.join(',')].join('|');
+  }
+
+  /** The database files this folder's orc may use: the registry's place (when there is an orc home) and .orc/orc.db. */
+  private dbCandidates(ctx: SourceContext): string[] {
+    const state = this.folders.get(ctx.root);
+    const key = `${ctx.root}\u0000${ctx.orcHome ?? ''}\u0000${state?.registryId ?? ''}`;
+    let list = this.candidates.get(key);
+    if (!list) this.candidates.set(key, list = orcDbCandidates(ctx.root, ctx.orcHome, state?.registryId));
+    return list;
+  }
+
+  private readonly candidates = new Map<string, string[]>();
+
+  private registryDb(ctx: SourceContext): string | undefined {
+    return ctx.orcHome ? this.dbCandidates(ctx)[0] : undefined;
+  }
+}
+
+function statIfAny(file: string) {
+  try {
+    return statSync(file);
+  } catch {
+    return undefined;
   }
 }

@@ -66,7 +66,7 @@ export function gateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] {
 /** `baton scan --json`'s shape of a pending gate. */
 export function orcGateDecisionJson(d: OrcGateDecision, rel: (file: string) => string): Record<string, unknown> {
   return {
-    system: d.system, kind: d.kind, id: d.id, task: d.taskId, phase: d.phase, status: d.status, question: d.question,
+    system: d.system, kind: d.kind, id: d.id, task: d.taskId, taskId: d.taskId, phase: d.phase, status: d.status, question: d.question,
     gateType: d.gateType, requestedAt: d.requestedAt, nextPhase: d.nextPhase,
     options: [{ id: 'approve', label: 'Approve' }, { id: 'reject', label: 'Reject (with a reason)' }], recommendation: null,
     file: rel(d.file),

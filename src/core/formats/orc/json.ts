@@ -9,7 +9,9 @@ export function orcItemJson(item: OrcItem): Record<string, unknown> {
 function taskJson(item: OrcTask): Record<string, unknown> {
   const s = item.state;
   const m = item.fields.metadata;
+  const db = item.db;
   return {
+    era: item.era,
     weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
     initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
     blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
@@ -18,7 +20,7 @@ function taskJson(item: OrcTask): Record<string, unknown> {
     tokens: item.tokens,
     createdAt: item.fields.created_at ?? null, updatedAt: item.fields.updated_at ?? null,
     // state.yaml's times when there is one; orc's task.yaml keeps its own copy (and outlives a removed state.yaml).
-    currentIteration: s?.current_iteration ?? null,
+    currentIteration: s?.current_iteration ?? db?.currentIteration ?? null,
     startedAt: s?.started_at || item.fields.started_at || null, completedAt: s?.completed_at || item.fields.completed_at || null,
     totalDuration: s?.total_duration ?? null,
     error: s?.error || null,
@@ -26,19 +28,24 @@ function taskJson(item: OrcTask): Record<string, unknown> {
       reason: s.retry_context.reason || null, attempt: s.retry_context.attempt ?? null, timestamp: s.retry_context.timestamp ?? null } : null,
     pr: prJson(item),
     execution: s?.execution ? { pid: s.execution.pid ?? null, hostname: s.execution.hostname ?? null,
-      startedAt: s.execution.started_at ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : null,
+      startedAt: s.execution.started_at ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : db?.execution ?? null,
     session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null,
       createdAt: s.session.created_at ?? null, lastActivity: s.session.last_activity ?? null, turnCount: s.session.turn_count ?? null } : null,
-    costUsd: s?.cost?.total_cost_usd ?? null,
+    costUsd: s?.cost?.total_cost_usd ?? db?.costUsd ?? null,
     gates: item.gates,
     plan: item.plan ? { weight: item.plan.weight ?? null, generatedAt: item.plan.generated_at ?? null } : null,
     phases: item.phases,
+    // The database era's own facts: its workflow, why it is blocked, and what the task detail can open.
+    ...(db ? { workflow: db.workflowId, stateStatus: db.stateStatus, blockedReason: db.blockedReason,
+      comments: db.comments, transcripts: db.transcripts, attachments: db.attachments, hasSpec: db.hasSpec,
+      readOnly: db.readOnlyReason !== null } : {}),
   };
 }
 
 function initiativeJson(item: OrcInitiative): Record<string, unknown> {
   const f = item.fields;
   return {
+    era: item.era,
     blockedBy: item.blockedBy, blocks: item.blocks, blocked: item.blocked, tasks: item.taskIds,
     vision: item.vision,
     owner: f.owner ? { initials: f.owner.initials ?? null, displayName: f.owner.display_name ?? null, email: f.owner.email ?? null } : null,

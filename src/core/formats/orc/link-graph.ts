@@ -112,7 +112,7 @@ export class OrcGraph {
     // the first phase).
     const currentPhase = f.current_phase || state?.current_phase || null;
     return {
-      system: 'orc', kind: 'task', id, root: this.ctx.root, file,
+      system: 'orc', kind: 'task', era: 'file', id, root: this.ctx.root, file,
       title: f.title || id, status, dir: record.dir,
       description: f.description ?? null, weight: f.weight || null,
       priority: f.priority || DEFAULT_PRIORITY, queue: f.queue || DEFAULT_QUEUE, category: f.category || DEFAULT_CATEGORY,
@@ -127,7 +127,7 @@ export class OrcGraph {
       stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
       planFile: planEntry?.file ?? null,
       phases: buildTimeline(plan, state, gates, currentPhase),
-      fields: f, state, plan,
+      fields: f, state, plan, db: null,
     };
   }
 

@@ -40,7 +40,7 @@ export function linkInitiatives(graph: OrcGraph): void {
     const deps = depsOf(id);
     const listed = (f.tasks ?? []).map((t) => t.id);
     return {
-      system: 'orc', kind: 'initiative', id, root: graph.ctx.root, file, dir: record.dir,
+      system: 'orc', kind: 'initiative', era: 'file', id, root: graph.ctx.root, file, dir: record.dir,
       title: f.title || id, status: statusOf(id), vision: f.vision || null,
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
       blocked: deps.some((d) => d !== id && (!byId.has(d) || statusOf(d) !== 'completed')),

@@ -11,10 +11,14 @@ export interface GateRecord {
   readonly timestamp: string | null;
 }
 
+/** Which of orc's layouts an item was read from: the YAML files of spec 000, or orc's database. */
+export type OrcEra = 'file' | 'db';
+
 export interface OrcTask extends WorkItemBase {
   readonly system: 'orc';
   readonly kind: 'task';
-  /** Folder name under .orc/tasks/ (the id orc uses on disk). */
+  readonly era: OrcEra;
+  /** Folder name under .orc/tasks/ (the id orc uses on disk); the task id in the database era. */
   readonly dir: string;
   readonly description: string | null;
   readonly weight: string | null;
@@ -40,15 +44,43 @@ export interface OrcTask extends WorkItemBase {
   readonly planFile: string | null;
   /** The phase timeline: plan.yaml's phases merged with state.yaml's record of them. */
   readonly phases: readonly PhaseRow[];
-  /** Every field task.yaml holds that validated, unknown ones included. */
+  /**
+   * Every field task.yaml holds that validated, unknown ones included. In the database era, the task row in
+   * task.yaml's names (title, status, weight, queue, priority, category, initiative_id, branch, blocked_by, the
+   * times, pr, metadata), so views read one shape.
+   */
   readonly fields: TaskFields;
+  /** state.yaml (file era; null in the database era, whose execution record is in `db`). */
   readonly state: StateFields | null;
   readonly plan: PlanFields | null;
+  /** What only the database era has; null in the file era. */
+  readonly db: OrcDbTaskFacts | null;
+}
+
+/** A database-era task's facts beyond the file era's fields. */
+export interface OrcDbTaskFacts {
+  readonly workflowId: string | null;
+  /** tasks.total_cost_usd. */
+  readonly costUsd: number | null;
+  /** orc's own execution status column (state_status), as written. */
+  readonly stateStatus: string | null;
+  readonly currentIteration: number | null;
+  readonly execution: { readonly pid: number | null; readonly hostname: string | null; readonly startedAt: string | null;
+    readonly lastHeartbeat: string | null } | null;
+  /** metadata.blocked_reason (`gate_pending`: waiting for a human gate). */
+  readonly blockedReason: string | null;
+  readonly comments: number;
+  readonly transcripts: number;
+  readonly attachments: number;
+  readonly hasSpec: boolean;
+  /** Why orc's database is shown read-only (a newer or half-migrated schema); null when it is not. */
+  readonly readOnlyReason: string | null;
 }
 
 export interface OrcInitiative extends WorkItemBase {
   readonly system: 'orc';
   readonly kind: 'initiative';
+  readonly era: OrcEra;
   readonly dir: string;
   readonly vision: string | null;
   readonly blockedBy: readonly string[];

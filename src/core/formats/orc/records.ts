@@ -6,6 +6,7 @@ import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, ty
 import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
 import { diagnostic } from '../../model/diagnostic';
 import { YamlLocator } from '../../yaml/locate';
+import type { OrcDbRecord } from '../orc-db/record';
 
 /** What one orc file contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrcRecord =
@@ -13,7 +14,9 @@ export type OrcRecord =
   | { readonly kind: 'state'; readonly dir: string; readonly fields: StateFields | undefined }
   | { readonly kind: 'plan'; readonly dir: string; readonly fields: PlanFields | undefined }
   | { readonly kind: 'initiative'; readonly dir: string; readonly fields: InitiativeFields | undefined }
-  | { readonly kind: 'config'; readonly fields: ConfigFields | undefined };
+  | { readonly kind: 'config'; readonly fields: ConfigFields | undefined }
+  /** orc's database (the database era): every row of one database file (see formats/orc-db). */
+  | OrcDbRecord;
 
 export interface Parsed<R> {
   readonly record: R;
@@ -48,7 +51,7 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
  * The ids a task mentions in its title and description, as orc computes `referenced_by`: a task it already names
  * in `blocked_by` or `related_to` is an explicit link, not a mention.
  */
-function mentionsOf(fields: TaskFields | undefined): string[] {
+export function mentionsOf(fields: TaskFields | undefined): string[] {
   if (!fields) return [];
   const text = [fields.title, fields.description].filter(Boolean).join(' ');
   const linked = new Set([...fields.blocked_by ?? [], ...fields.related_to ?? []]);

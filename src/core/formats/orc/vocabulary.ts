@@ -3,8 +3,9 @@
  * readers keep them as written and warn; these lists only order and describe the known ones.
  */
 export const TASK_STATUSES = ['created', 'classifying', 'planned', 'running', 'paused', 'blocked', 'finalizing',
-  'completed', 'finished', 'failed'] as const;
-export const DONE_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'finished']);
+  'completed', 'finished', 'failed', 'closed'] as const;
+/** A blocker in one of these no longer blocks. `closed` is orc's later name for a resolved task (won't pursue). */
+export const DONE_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'finished', 'closed']);
 export const WEIGHTS = ['trivial', 'small', 'medium', 'large', 'greenfield'] as const;
 export const PRIORITIES = ['critical', 'high', 'normal', 'low'] as const;
 export const QUEUES = ['active', 'backlog'] as const;

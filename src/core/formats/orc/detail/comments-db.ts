@@ -1,7 +1,8 @@
-import { promises as fs, existsSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
 import { containedPath } from '../../../io/contained-path';
+import { loadSqlJs } from '../../../io/sqljs-loader';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
 
 /** A row of orc.db's `task_comments` (spec 000, "Task Comments"). */
@@ -25,38 +26,7 @@ export function orcDbCandidates(root: string): string[] {
 /** Reading a database bigger than this into memory would cost more than a few comments are worth. */
 export const MAX_DB_BYTES = 64 * 1024 * 1024;
 
-let wasmPathOverride: string | undefined;
-/** Where sql-wasm.wasm is, when neither next to the bundle nor in node_modules (tests, other hosts). */
-export function setSqlWasmPath(file: string): void {
-  wasmPathOverride = file;
-}
-
-/**
- * The WebAssembly build of SQLite: no native module, so it loads in VS Code's Electron and in plain Node alike.
- * The wasm file ships next to the bundles (scripts/build.mjs copies it to dist/); in the sources it is found in
- * node_modules. Loaded once, on first use: activation never pays for it.
- */
-let sql: Promise<SqlJsStatic> | undefined;
-function loadSql(): Promise<SqlJsStatic> {
-  sql ??= (async () => {
-    const candidates = [wasmPathOverride, path.join(__dirname, 'sql-wasm.wasm'), fromNodeModules()].filter((f): f is string => !!f);
-    const wasm = candidates.find((f) => existsSync(f));
-    if (!wasm) throw new Error(`sql-wasm.wasm not found (looked in ${candidates.join(', ')})`);
-    const bytes = await fs.readFile(wasm);
-    const init = (await import('sql.js')).default;
-    return init({ wasmBinary: bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer });
-  })();
-  sql.catch(() => { sql = undefined; });
-  return sql;
-}
-
-function fromNodeModules(): string | undefined {
-  try {
-    return require.resolve('sql.js/dist/sql-wasm.wasm');
-  } catch {
-    return undefined;
-  }
-}
+export { setSqlWasmPath } from '../../../io/sqljs-loader';
 
 interface Cached { readonly size: number; readonly mtimeMs: number; readonly byTask: Map<string, TaskComment[]>; readonly diagnostics: Diagnostic[] }
 const cache = new Map<string, Cached>();
@@ -94,7 +64,7 @@ async function readAll(db: string, size: number): Promise<{ byTask: Map<string, 
   if (size > MAX_DB_BYTES) return fail(`orc.db is ${size} bytes; comments are read from databases up to ${MAX_DB_BYTES} bytes`, 'info');
   let SQL: SqlJsStatic;
   try {
-    SQL = await loadSql();
+    SQL = await loadSqlJs();
   } catch (err) {
     return fail(`cannot load SQLite (sql.js): ${(err as Error).message}`);
   }

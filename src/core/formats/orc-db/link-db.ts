@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import type { LinkInput, LinkOutput } from '../../model/adapter';
+import { findCycles } from '../common/graph';
+import type { OrcGateDecision } from '../orc/gate-decisions';
+import type { OrcItem, OrcTask } from '../orc/model';
+import { dbGateDecisionsOf } from './gate-decisions';
+import { dbInitiativesOf } from './map-initiative';
+import { dbTasksOf } from './map-task';
+import type { OrcDbRecord } from './record';
+
+/** The items of one folder's previous link, to hand back the same object for an item that did not change. */
+export class DbLinkMemo {
+  items = new Map<string, { json: string; item: OrcItem }>();
+}
+
+/**
+ * Links one database's record into items, decisions and the problems that span rows: a dependency on a task
+ * that no longer exists (orc keeps the task blocked for good), a task that depends on itself, and dependency
+ * cycles, as in the file era. `leftover` counts the file era's task and initiative folders beside the database:
+ * one info says they are not read.
+ */
+export function linkOrcDb(file: string, record: OrcDbRecord, input: LinkInput<unknown>, leftover: number,
+  memo = new DbLinkMemo()): LinkOutput<OrcItem, OrcGateDecision> {
+  const root = input.ctx.root;
+  const tasks = dbTasksOf(record, { root, file, now: input.now });
+  const initiatives = dbInitiativesOf(record, tasks, { root, file });
+  const items = reuseUnchanged(memo, [...tasks, ...initiatives]);
+  const diagnostics = dependencyProblems(file, tasks);
+  if (leftover > 0) {
+    diagnostics.push(diagnostic('orc', path.join(root, '.orc', 'tasks'), 'info',
+      `${leftover} task and initiative folder${leftover === 1 ? '' : 's'} under .orc/ are left from orc's file era: orc keeps this ` +
+      `project in its database (${file}), which Baton shows; the YAML files are not read`));
+  }
+  return { items, decisions: dbGateDecisionsOf(tasks), diagnostics };
+}
+
+function dependencyProblems(file: string, tasks: readonly OrcTask[]): Diagnostic[] {
+  const known = new Set(tasks.map((t) => t.id));
+  const out: Diagnostic[] = [];
+  for (const t of tasks) {
+    for (const dep of t.blockedBy) {
+      if (dep === t.id) out.push(diagnostic('orc', file, 'error', `task ${t.id} depends on itself: orc keeps it blocked`));
+      else if (!known.has(dep)) out.push(diagnostic('orc', file, 'warning', `task ${t.id} depends on ${dep}, which does not exist (deleted?): orc keeps ${t.id} blocked`));
+    }
+  }
+  const byId = new Map(tasks.map((t) => [t.id, t]));
+  for (const cycle of findCycles([...known].sort(), (id) => (byId.get(id)?.blockedBy ?? []).filter((d) => d !== id && known.has(d)))) {
+    out.push(diagnostic('orc', file, 'error', `dependency cycle: ${cycle.join(' → ')} (orc keeps these tasks blocked)`));
+  }
+  return out;
+}
+
+/** The index tells "unchanged" by identity: an item equal to the previous link's is that same object. */
+function reuseUnchanged(memo: DbLinkMemo, items: OrcItem[]): OrcItem[] {
+  const before = memo.items;
+  const now = new Map<string, { json: string; item: OrcItem }>();
+  const out = items.map((item) => {
+    const key = `${item.kind}:${item.id}`;
+    const json = JSON.stringify(item);
+    const old = before.get(key);
+    const kept = old && old.json === json ? old.item : item;
+    now.set(key, { json, item: kept });
+    return kept;
+  });
+  memo.items = now;
+  return out;
+}

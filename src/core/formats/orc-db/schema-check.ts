@@ -1,0 +1,68 @@
+import type { OrcDbSource } from './engine';
+import { ORC_PROJECT_SCHEMA_VERSION } from './schema-ddl';
+
+/** The tables and columns the queries read (queries.ts selects exactly these; a missing one reads as NULL). */
+export const COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {
+  tasks: ['id', 'title', 'description', 'weight', 'status', 'state_status', 'current_phase', 'current_iteration', 'branch',
+    'target_branch', 'queue', 'priority', 'category', 'initiative_id', 'workflow_id', 'created_at', 'updated_at', 'started_at',
+    'completed_at', 'total_cost_usd', 'metadata', 'executor_pid', 'executor_hostname', 'executor_started_at', 'last_heartbeat',
+    'is_automation', 'requires_ui_testing', 'pr_url', 'pr_number', 'pr_status', 'created_by', 'assigned_to'],
+  task_dependencies: ['task_id', 'depends_on'],
+  phases: ['task_id', 'phase_id', 'status', 'iterations', 'started_at', 'completed_at', 'interrupted_at', 'input_tokens',
+    'output_tokens', 'cache_creation_tokens', 'cache_read_tokens', 'total_tokens', 'cost_usd', 'error_message', 'commit_sha',
+    'skip_reason', 'session_id'],
+  gate_decisions: ['id', 'task_id', 'phase', 'gate_type', 'approved', 'reason', 'decided_by', 'decided_at'],
+  workflows: ['id', 'name'],
+  workflow_phases: ['workflow_id', 'phase_template_id', 'sequence', 'max_iterations_override', 'gate_type_override', 'type_override'],
+  phase_templates: ['id', 'name', 'type', 'gate_type', 'max_iterations'],
+  initiatives: ['id', 'title', 'status', 'vision', 'owner_initials', 'owner_display_name', 'owner_email', 'branch_base',
+    'branch_prefix', 'created_at', 'updated_at'],
+  initiative_tasks: ['initiative_id', 'task_id', 'sequence'],
+  initiative_dependencies: ['initiative_id', 'depends_on'],
+  initiative_decisions: ['id', 'initiative_id', 'decision', 'rationale', 'decided_by', 'decided_at'],
+  task_comments: ['task_id'],
+  transcripts: ['task_id'],
+  task_attachments: ['task_id'],
+  phase_outputs: ['task_id', 'output_var_name'],
+};
+
+export interface SchemaCheck {
+  /** Highest `_migrations` version; null without the table. */
+  readonly version: number | null;
+  /** Why what is shown is read-only, in one sentence; null for the schema Baton knows. */
+  readonly readOnlyReason: string | null;
+  /** Nothing can be read (no tasks table). */
+  readonly unreadable: boolean;
+}
+
+/**
+ * Compares the database with the schema Baton knows (orc a48c6caf, project migration 73). A newer orc, a database
+ * orc is migrating at this moment, or one an older orc left is still read, as far as its tables allow; the one
+ * sentence this returns says what differs (the adapter makes it the database's one diagnostic).
+ */
+export function checkOrcSchema(src: OrcDbSource): SchemaCheck {
+  let version: number | null = null;
+  if (src.columnsOf('_migrations')) {
+    const row = src.all('SELECT MAX(version) AS v FROM _migrations')[0];
+    version = typeof row?.v === 'number' ? row.v : null;
+  }
+  const missing: string[] = [];
+  for (const [table, columns] of Object.entries(COLUMNS_READ)) {
+    const have = src.columnsOf(table);
+    if (!have) { missing.push(table); continue; }
+    const absent = columns.filter((c) => !have.includes(c));
+    if (absent.length) missing.push(`${table}.${absent.join(`, ${table}.`)}`);
+  }
+  const unreadable = missing.includes('tasks');
+  const known = ORC_PROJECT_SCHEMA_VERSION;
+  const where = version === null ? 'it has no _migrations table' : `its schema version is ${version}`;
+  let reason: string | null = null;
+  if (version !== null && version > known) {
+    reason = `written by a newer orc (schema version ${version}; Baton knows orc's schema up to version ${known}): shown read-only` +
+      (missing.length ? `; not found: ${missing.join(', ')}` : '');
+  } else if (missing.length) {
+    reason = `orc's schema is incomplete (${where}, Baton knows version ${known}; orc may be migrating it, or an older orc wrote it): ` +
+      `not found: ${missing.join(', ')}; shown read-only${unreadable ? ', and no task can be read' : ''}`;
+  }
+  return { version, readOnlyReason: reason, unreadable };
+}

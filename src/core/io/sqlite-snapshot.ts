@@ -1,0 +1,124 @@
+import { promises as fs, statSync, type BigIntStats } from 'node:fs';
+import { applyWal, asRollbackJournal, parseWalHeader, readWal, sameWalGeneration, type WalHeader } from './sqlite-wal';
+
+/**
+ * A SQLite database as its writers last committed it, read without SQLite: the database file and its `-wal` are
+ * read as bytes (plain reads, no lock, no shared memory, nothing written), and the WAL's committed frames are
+ * applied to the database image in memory. Another process may write or checkpoint at the same moment; it is never
+ * blocked, and a read that a checkpoint or a log reset overlapped is done again (see readSqliteSnapshot).
+ */
+export interface SqliteSnapshot {
+  /** The database image with the WAL applied, marked as a rollback-journal database (ready for an in-memory open). */
+  readonly image: Uint8Array;
+  /** The size and mtime that identify what was read: both files together (the WAL changes without the database). */
+  readonly stat: { readonly size: number; readonly mtimeMs: number };
+  /** Transactions found committed in the WAL and applied. */
+  readonly walCommits: number;
+  /** How many times the read was repeated because a writer checkpointed or reset the log meanwhile. */
+  readonly retries: number;
+}
+
+export type SnapshotResult =
+  | { readonly ok: true; readonly snapshot: SqliteSnapshot }
+  | { readonly ok: false; readonly missing: boolean; readonly reason: string };
+
+export interface SnapshotOptions {
+  /** Refuse databases bigger than this (database + WAL bytes). */
+  readonly maxBytes?: number;
+  /** Attempts before giving up on a database that keeps being checkpointed while read. */
+  readonly attempts?: number;
+}
+
+const DEFAULT_ATTEMPTS = 8;
+
+/**
+ * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, then both stats, then
+ * the database, then the WAL, then both stats again. The database file changes only when a checkpoint copies WAL
+ * frames into it, and those frames are still in the WAL unless the log was reset or truncated afterwards, which
+ * changes its salts (or empties it). So when neither the database's stat nor the WAL's generation moved, every page
+ * a checkpoint may have been copying is overlaid by its WAL frame; otherwise the read is done again.
+ */
+export async function readSqliteSnapshot(file: string, options: SnapshotOptions = {}): Promise<SnapshotResult> {
+  const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  const walFile = `${file}-wal`;
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** attempt)));
+    const headBefore = await readWalHeader(walFile);
+    const dbBefore = await statIfAny(file);
+    if (!dbBefore) return { ok: false, missing: true, reason: 'the database file is gone' };
+    if (!dbBefore.isFile()) return { ok: false, missing: false, reason: 'the database path is not a file' };
+    const walBefore = await statIfAny(walFile);
+    const total = Number(dbBefore.size) + Number(walBefore?.size ?? 0n);
+    if (options.maxBytes !== undefined && total > options.maxBytes) {
+      return { ok: false, missing: false, reason: `the database and its WAL hold ${total} bytes; Baton reads databases up to ${options.maxBytes} bytes` };
+    }
+    let db: Uint8Array;
+    let walBytes: Uint8Array;
+    try {
+      db = new Uint8Array(await fs.readFile(file));
+      walBytes = await readIfAny(walFile);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // moved or deleted while read: look again
+      return { ok: false, missing: false, reason: `could not be read: ${(err as Error).message}` };
+    }
+    const dbAfter = await statIfAny(file);
+    const headAfter = parseWalHeader(walBytes);
+    if (!dbAfter || !sameStat(dbBefore, dbAfter) || !sameWalGeneration(headBefore, headAfter)) continue;
+    const wal = readWal(walBytes);
+    const image = asRollbackJournal(applyWal(db, wal));
+    return { ok: true, snapshot: { image, stat: combinedStat(dbBefore, walBefore), walCommits: wal?.commits ?? 0, retries: attempt } };
+  }
+  return { ok: false, missing: false, reason: `the database kept being checkpointed while read (${attempts} attempts); it is read again on its next change` };
+}
+
+/**
+ * The size and mtime that identify a database's content with its WAL: the sum of both sizes and the newer mtime.
+ * The index compares this with what it read to know whether the database's record is still current.
+ */
+export async function sqliteStat(file: string): Promise<{ size: number; mtimeMs: number } | undefined> {
+  const db = await statIfAny(file);
+  if (!db) return undefined;
+  return combinedStat(db, await statIfAny(`${file}-wal`));
+}
+
+/** sqliteStat, synchronously (the index checks a cached record with it). */
+export function sqliteStatSync(file: string): { size: number; mtimeMs: number } | undefined {
+  const db = statSync(file, { bigint: true, throwIfNoEntry: false });
+  if (!db) return undefined;
+  return combinedStat(db, statSync(`${file}-wal`, { bigint: true, throwIfNoEntry: false }));
+}
+
+function combinedStat(db: BigIntStats, wal: BigIntStats | undefined): { size: number; mtimeMs: number } {
+  return { size: Number(db.size) + Number(wal?.size ?? 0n), mtimeMs: Math.max(Number(db.mtimeNs) / 1e6, wal ? Number(wal.mtimeNs) / 1e6 : 0) };
+}
+
+async function readWalHeader(walFile: string): Promise<WalHeader | null> {
+  let handle: fs.FileHandle | undefined;
+  try {
+    handle = await fs.open(walFile, 'r');
+    const head = new Uint8Array(32);
+    const { bytesRead } = await handle.read(head, 0, 32, 0);
+    return parseWalHeader(head.subarray(0, bytesRead));
+  } catch {
+    return null;
+  } finally {
+    await handle?.close();
+  }
+}
+
+async function readIfAny(file: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await fs.readFile(file));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
+    throw err;
+  }
+}
+
+async function statIfAny(file: string): Promise<BigIntStats | undefined> {
+  return fs.stat(file, { bigint: true }).catch(() => undefined);
+}
+
+function sameStat(a: BigIntStats, b: BigIntStats): boolean {
+  return a.size === b.size && a.mtimeNs === b.mtimeNs && a.ino === b.ino;
+}
