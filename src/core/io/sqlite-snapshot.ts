@@ -29,20 +29,23 @@ export interface SnapshotOptions {
   readonly attempts?: number;
 }
 
-const DEFAULT_ATTEMPTS = 8;
+const DEFAULT_ATTEMPTS = 20;
 
 /**
- * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, then both stats, then
- * the database, then the WAL, then both stats again. The database file changes only when a checkpoint copies WAL
- * frames into it, and those frames are still in the WAL unless the log was reset or truncated afterwards, which
- * changes its salts (or empties it). So when neither the database's stat nor the WAL's generation moved, every page
- * a checkpoint may have been copying is overlaid by its WAL frame; otherwise the read is done again.
+ * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, the database's stat, the
+ * database, the WAL, the database's stat and the WAL header again. In WAL mode the database file changes only when
+ * a checkpoint copies WAL frames into it, and those frames stay in the WAL until the log is restarted or truncated,
+ * which changes its salts (or empties it). So when the WAL's generation is the same before the database is read and
+ * after the WAL is, every page a checkpoint may have been copying meanwhile is overlaid by its newest committed
+ * frame, and the image is what SQLite would read; otherwise (and when there was no WAL and the database changed)
+ * the read is done again.
  */
 export async function readSqliteSnapshot(file: string, options: SnapshotOptions = {}): Promise<SnapshotResult> {
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const walFile = `${file}-wal`;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** attempt)));
+    // A little apart, and not in step with a writer that checkpoints on a beat.
+    if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** attempt) * (0.5 + Math.random())));
     const headBefore = await readWalHeader(walFile);
     const dbBefore = await statIfAny(file);
     if (!dbBefore) return { ok: false, missing: true, reason: 'the database file is gone' };
@@ -62,8 +65,13 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
       return { ok: false, missing: false, reason: `could not be read: ${(err as Error).message}` };
     }
     const dbAfter = await statIfAny(file);
-    const headAfter = parseWalHeader(walBytes);
-    if (!dbAfter || !sameStat(dbBefore, dbAfter) || !sameWalGeneration(headBefore, headAfter)) continue;
+    const headRead = parseWalHeader(walBytes);
+    const headAfter = await readWalHeader(walFile);
+    if (!dbAfter || dbAfter.ino !== dbBefore.ino) continue; // replaced (moved) while read
+    // One generation of the log from before the database was read to after the log was: every page a checkpoint
+    // may have been copying meanwhile is overlaid by its frame. With no log before, the database must not have moved.
+    if (!sameWalGeneration(headBefore, headRead) || !sameWalGeneration(headRead, headAfter)) continue;
+    if (!headBefore && !sameStat(dbBefore, dbAfter)) continue;
     const wal = readWal(walBytes);
     const image = asRollbackJournal(applyWal(db, wal));
     return { ok: true, snapshot: { image, stat: combinedStat(dbBefore, walBefore), walCommits: wal?.commits ?? 0, retries: attempt } };

@@ -99,11 +99,12 @@ export interface PhaseRowInput {
 /** A phase row as orc's SavePhase writes it; session_id is `{"provider","data":{"session_id"}}` JSON. */
 export function insertPhase(db: OrcDb, p: PhaseRowInput): void {
   const input = p.input ?? 0, output = p.output ?? 0, cc = p.cacheCreation ?? 0, cr = p.cacheRead ?? 0;
+  // orc keeps the uncached input apart from the cache counts; its total is all four.
   db.prepare(`INSERT INTO phases (task_id, phase_id, status, iterations, started_at, completed_at, input_tokens,
     output_tokens, cache_creation_tokens, cache_read_tokens, total_tokens, cost_usd, error_message, commit_sha,
     skip_reason, session_id, executed_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', ?, '')`).run(
     p.taskId, p.phaseId, p.status ?? 'pending', p.iterations ?? 0, p.startedAt ?? null, p.completedAt ?? null,
-    input, output, cc, cr, input + output, p.costUsd ?? 0, p.error ?? '', p.commitSha ?? '',
+    input, output, cc, cr, input + output + cc + cr, p.costUsd ?? 0, p.error ?? '', p.commitSha ?? '',
     p.sessionId ? JSON.stringify({ provider: 'claude', data: { session_id: p.sessionId } }) : '');
 }
 

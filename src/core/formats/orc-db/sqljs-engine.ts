@@ -24,8 +24,15 @@ class SqlJsSource implements OpenOrcDb {
     const stmt = this.db.prepare(sql);
     try {
       stmt.bind(params.map(toSqlJs));
+      // The column names once, then each row as an array (getAsObject asks SQLite for the names again per row).
+      const names = stmt.getColumnNames();
       const rows: SqlRow[] = [];
-      while (stmt.step()) rows.push(stmt.getAsObject() as SqlRow);
+      while (stmt.step()) {
+        const values = stmt.get();
+        const row: Record<string, SqlValue> = {};
+        for (let i = 0; i < names.length; i++) row[names[i]!] = values[i] as SqlValue;
+        rows.push(row);
+      }
       return rows;
     } finally {
       stmt.free();
