@@ -26,6 +26,8 @@ export interface BatonSettings {
   readonly scopeGuardEnabled: boolean;
   /** `baton.claude.*`: only values a person set (unset ones leave orc.yaml in charge). */
   readonly claude: { readonly path?: string; readonly model?: string; readonly timeoutSeconds?: number };
+  /** `baton.orc.path`: the orc CLI for database-era actions, when a person set a usable one (a name or an absolute path). */
+  readonly orc: { readonly path?: string };
   /** `baton.testCommand`: a program and its arguments; absent when not set. */
   readonly testCommand?: readonly string[];
 }
@@ -39,6 +41,7 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   codeLensEnabled: true,
   scopeGuardEnabled: true,
   claude: {},
+  orc: {},
 };
 
 /** A value that could not be used as written: what was wrong and what is used instead. */
@@ -105,6 +108,13 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
     if (typeof rawTimeout === 'number' && Number.isFinite(rawTimeout) && rawTimeout > 0) timeoutSeconds = rawTimeout;
     else problem('claude.timeoutSeconds', `${shown(rawTimeout)} is not a number of seconds above 0; using orc.yaml's timeout`);
   }
+  // A bare name is looked up on PATH; a path must be absolute (`~` allowed): a relative one would depend on the
+  // folder Baton happens to run in.
+  let orcPath = text('orc.path');
+  if (orcPath && /[\\/]/.test(orcPath) && !/^~(?=$|[\\/])/.test(orcPath) && !path.isAbsolute(orcPath)) {
+    problem('orc.path', `${shown(orcPath)} is neither a name on PATH nor an absolute path; looking for orc on PATH`);
+    orcPath = undefined;
+  }
   let testCommand: string[] | undefined;
   const rawCommand = get('testCommand');
   if (rawCommand !== undefined && rawCommand !== null) {
@@ -125,6 +135,7 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       codeLensEnabled: bool('codeLens.enabled', DEFAULT_SETTINGS.codeLensEnabled),
       scopeGuardEnabled: bool('scopeGuard.enabled', DEFAULT_SETTINGS.scopeGuardEnabled),
       claude: { ...(claudePath ? { path: claudePath } : {}), ...(model ? { model } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}) },
+      orc: orcPath ? { path: orcPath } : {},
       ...(testCommand ? { testCommand } : {}),
     },
     problems,

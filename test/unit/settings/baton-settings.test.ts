@@ -74,6 +74,21 @@ describe('settings: parseBatonSettings', () => {
     assert.strictEqual(parseBatonSettings(withDefaults({ 'baton.testCommand': [] })).settings.testCommand, undefined);
   });
 
+  it('baton.orc.path: a name on PATH or an absolute path; a relative path is named and ignored', () => {
+    const orc = (value: unknown) => parseBatonSettings(withDefaults({ 'baton.orc.path': value }));
+    assert.deepEqual(orc(' orc-dev ').settings.orc, { path: 'orc-dev' });
+    assert.deepEqual(orc('/usr/local/bin/orc').settings.orc, { path: '/usr/local/bin/orc' });
+    assert.deepEqual(orc('~/go/bin/orc').settings.orc, { path: '~/go/bin/orc' });
+    assert.deepEqual(orc('').settings.orc, {});
+    const relative = orc('./bin/orc');
+    assert.deepEqual(relative.settings.orc, {});
+    assert.deepEqual(relative.problems, [{ key: 'baton.orc.path', message: '"./bin/orc" is neither a name on PATH nor an absolute path; looking for orc on PATH' }]);
+    assert.deepEqual(orc(42).problems.map((p) => p.key), ['baton.orc.path']);
+    const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
+    assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('baton.orc.path'));
+    assert.equal((declared['baton.orc.path'] as { scope?: string }).scope, 'machine', 'a workspace cannot choose the program');
+  });
+
   it('turns settings into a folder\'s source context: `~` and ${workspaceFolder} expanded, systems listed', () => {
     const root = path.resolve('/work/project');
     const home = path.resolve('/home/me');
