@@ -5,6 +5,7 @@ import * as esbuild from 'esbuild';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateJsonSchemas } from './gen-json-schemas.mjs';
+import { generateDemoDatabases, isGeneratedDemoFile } from './demo-databases.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const watch = process.argv.includes('--watch');
@@ -65,9 +66,10 @@ function copyToolkit() {
   fs.copyFileSync(src, dst);
   // SQLite as WebAssembly (orc.db comments): next to dist/extension.js and dist/cli.js, where both look for it.
   fs.copyFileSync(path.join(root, 'node_modules/sql.js/dist/sql-wasm.wasm'), path.join(root, 'dist/sql-wasm.wasm'));
-  // The demo workspace ships in the extension for the walkthrough's "Open the Demo" (one copy in the repo: demo/).
+  // The demo workspace ships in the extension for the walkthrough's "Open the Demo" (one copy in the repo: demo/),
+  // without the database-era project's generated databases: "Open the Demo" builds fresh ones in its copy.
   fs.rmSync(path.join(root, 'dist/demo'), { recursive: true, force: true });
-  fs.cpSync(path.join(root, 'demo'), path.join(root, 'dist/demo'), { recursive: true });
+  fs.cpSync(path.join(root, 'demo'), path.join(root, 'dist/demo'), { recursive: true, filter: (src) => !isGeneratedDemoFile(src) });
 }
 
 if (watch) {
@@ -88,4 +90,5 @@ if (watch) {
   copyToolkit();
   fs.chmodSync(path.join(root, 'dist/cli.js'), 0o755);
   generateJsonSchemas(); // from the zod schemas just transpiled to out/
+  await generateDemoDatabases(); // from the schema script just transpiled to out/
 }

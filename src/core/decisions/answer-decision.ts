@@ -2,6 +2,7 @@ import path from 'node:path';
 import { answerOrangeDecision, type OrangeAnswer } from '../formats/orange/answer';
 import { answerOrcGate, type GateAnswerInput } from '../formats/orc/answer-gate';
 import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
+import { commandLine } from '../orc-cli/command-line';
 import type { Decision } from '../service/work-item';
 
 /** An answer to any pending decision; `form` says which system's form produced it. */
@@ -51,6 +52,13 @@ export async function answerDecision(d: Decision, shownVersion: string, answer: 
     }
     case 'orc': {
       if (answer.form !== 'gate') return { ok: false, message: `${d.id} is an orc gate; this answer is for a ${answer.form}` };
+      // orc's database is written only by orc: such a gate is answered with `orc approve` / `orc reject` (the
+      // editor runs them through src/core/orc-cli), never by this writer.
+      if (d.era === 'db') {
+        const command = commandLine(answer.decision === 'approved' ? ['approve', d.taskId]
+          : ['reject', d.taskId, ...(answer.rationale.trim() ? ['--reason', answer.rationale.trim()] : [])]);
+        return { ok: false, message: `${d.taskId} waits in orc's database, which only orc writes: run ${command}` };
+      }
       const outcome = await answerOrcGate(d.file, d.phase, shownVersion, { decision: answer.decision, rationale: answer.rationale });
       if (!outcome.ok) return outcome;
       return { ok: true, message: `${d.taskId}: ${outcome.message}${answer.decision === 'approved' ? '; a run waiting on it goes on' : ''}.`, written: [d.file] };

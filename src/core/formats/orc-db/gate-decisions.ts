@@ -19,7 +19,7 @@ export function dbGateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] 
     const planned = task.phases.filter((p) => p.inPlan);
     const at = planned.findIndex((p) => p.name === phase);
     out.push({
-      system: 'orc', kind: 'gate', id: `${task.id}:${phase}`, ref: `${task.id}/${phase}`, status: 'pending',
+      system: 'orc', kind: 'gate', era: 'db', id: `${task.id}:${phase}`, ref: `${task.id}/${phase}`, status: 'pending',
       question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
       file: task.file, root: task.root,
       taskId: task.id, taskTitle: task.title, phase,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { DecisionBase } from '../../model/items';
-import type { GateRecord, OrcTask } from './model';
+import type { GateRecord, OrcEra, OrcTask } from './model';
 
 /**
  * A `human` gate the executor recorded as pending in state.yaml (`{phase, type: human, decision: pending,
@@ -10,6 +10,11 @@ import type { GateRecord, OrcTask } from './model';
 export interface OrcGateDecision extends DecisionBase {
   readonly system: 'orc';
   readonly kind: 'gate';
+  /**
+   * Where the gate waits: `file`, a pending record in state.yaml that Baton answers itself; `db`, a task of orc's
+   * database blocked at the gate, answered only through `orc approve` / `orc reject`.
+   */
+  readonly era: OrcEra;
   /** `TASK-001:spec`, the form `baton answer` takes. */
   readonly id: string;
   readonly taskId: string;
@@ -47,7 +52,7 @@ export function gateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] {
       const planned = task.phases.filter((p) => p.inPlan);
       const at = planned.findIndex((p) => p.name === phase);
       out.push({
-        system: 'orc', kind: 'gate', id: `${task.id}:${phase}`, ref: `${task.dir}/${phase}`, status: 'pending',
+        system: 'orc', kind: 'gate', era: 'file', id: `${task.id}:${phase}`, ref: `${task.dir}/${phase}`, status: 'pending',
         question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
         file: task.stateFile, root: task.root,
         taskId: task.id, taskTitle: task.title, phase,
