@@ -28,4 +28,9 @@ export interface GateFormView {
   readonly filesChanged: readonly string[];
   readonly artifacts: readonly string[];
   readonly criteria: readonly string[];
+  /**
+   * Who records the answer: Baton itself into state.yaml (orc's file era), or orc's own commands for a task of its
+   * database, shown so the person knows what runs. orc's approve takes no reason: the form asks for one only to reject.
+   */
+  readonly answeredBy: { readonly by: 'baton' } | { readonly by: 'orc'; readonly approve: string; readonly reject: string };
 }

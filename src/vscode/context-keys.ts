@@ -10,7 +10,9 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
  *   `x` up as a context key, so a list of names cannot be tested with a literal.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
- * `task:orc:<status>[:blocked][:orphaned][:state]`, `initiative:orc:<status>`, `group:orc:<status>`;
+ * `task:orc:<status>[:blocked][:orphaned][:state]` (a task.yaml task), `task:orc:db:<status>[:blocked][:orphaned][:gate]` (a
+ * task of orc's database, changed through orc; `gate`: waiting at a human gate), `initiative:orc[:db]:<status>[:blocked]`,
+ * `group:orc:<status>`;
  * `intent:intents:<STATUS>[:active]`, `group:intents:<STATUS>`, and `section:`/`scope:`/`file:`/`trace:intents` for
  * the rows under an intent.
  */

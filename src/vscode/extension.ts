@@ -95,7 +95,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     service.onDidReconfigure(() => setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
   );
-  const orc = registerOrc(context, service);
+  const orc = registerOrc(context, service, view as vscode.TreeView<unknown>);
   const decisions = registerDecisions(context, service);
   const runs = registerRuns(context, service);
   const intents = registerIntents(context, service);

@@ -1,10 +1,14 @@
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import type { WatchPattern } from '../core/model/adapter';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 import { Disposable } from '../core/util/disposable';
+import { whenFolderExists } from './folder-arrival';
 
 /** Agents often write a file several times in a row: re-read once the burst settles. */
 const SETTLE_MS = 40;
+/** VS Code starts a new watcher a little later (its watcher process batches requests): one more look after this. */
+const CATCH_UP_MS = 2_000;
 
 /**
  * Feeds file events to the service: one FileSystemWatcher per folder and glob the adapters ask for (workspace
@@ -40,11 +44,30 @@ export class StateFileWatcher extends Disposable {
     }
     for (const [key, { base, glob }] of wanted) {
       if (this.watchers.has(key)) continue;
-      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), glob));
-      const queue = (uri: vscode.Uri) => this.queue(uri.fsPath);
-      const subs = [watcher.onDidCreate(queue), watcher.onDidChange(queue), watcher.onDidDelete(queue)];
-      this.watchers.set(key, vscode.Disposable.from(...subs, watcher));
+      if (existsSync(base)) { this.watchers.set(key, this.watch(base, glob)); continue; }
+      // A folder that is not there yet (orc's ~/.orc/projects/<id>/ before its database is made there): watched from
+      // the moment it exists, and what was written into it before that is read then.
+      this.watchers.set(key, whenFolderExists(base, () => {
+        if (this.isDisposed || !this.watchers.has(key)) return;
+        this.watchers.set(key, this.watch(base, glob));
+        this.catchUp();
+      }));
     }
+  }
+
+  private watch(base: string, glob: string): vscode.Disposable {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), glob));
+    const queue = (uri: vscode.Uri) => this.queue(uri.fsPath);
+    const subs = [watcher.onDidCreate(queue), watcher.onDidChange(queue), watcher.onDidDelete(queue)];
+    return vscode.Disposable.from(...subs, watcher);
+  }
+
+  /** Reads files that appeared in a folder before its watcher ran: now, and once more after the watcher has started. */
+  private catchUp(): void {
+    const read = () => { if (!this.isDisposed) void this.service.readUndiscovered(this.service.folders).catch((err) => console.error('baton: catch-up read failed', err)); };
+    read();
+    const timer = setTimeout(read, CATCH_UP_MS);
+    this._register({ dispose: () => clearTimeout(timer) });
   }
 
   private queue(file: string): void {

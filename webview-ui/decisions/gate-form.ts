@@ -9,7 +9,8 @@ export const GATE_CHOICE = 'gate';
 
 /**
  * A human gate of an orc run: which task and phase waits, what the phase left (checkpoint, files, artifacts), and
- * Approve / Reject. A rejection needs a reason (the agent reads it on the retry); an approval may have one.
+ * Approve / Reject. A rejection needs a reason (the agent reads it on the retry); an approval may have one — except
+ * for a gate of orc's database, answered by orc's commands (named under the box), whose approve takes none.
  * The reason is kept as the draft's rationale, so hiding the view loses nothing.
  */
 export function renderGateForm(view: DecisionView, form: GateFormView, hooks: FormHooks): HTMLElement {
@@ -37,8 +38,11 @@ export function renderGateForm(view: DecisionView, form: GateFormView, hooks: Fo
   const shown = facts.filter(([, v]) => v !== null) as [string, string][];
   if (shown.length) section.append(h('dl', { class: 'gate-facts' }, ...shown.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])));
 
-  const reason = h('vscode-text-area', { name: 'rationale', placeholder: 'Why (required to reject: the agent reads it when it retries)', resize: 'vertical', rows: '3' },
-    'Reason') as HTMLElement & { value: string };
+  // orc's own approve takes no reason: for a gate of orc's database the box is only for a rejection's reason.
+  const viaOrc = form.answeredBy.by === 'orc' ? form.answeredBy : null;
+  const reason = h('vscode-text-area', { name: 'rationale', resize: 'vertical', rows: '3',
+    placeholder: viaOrc ? 'Why you reject it (required; orc records it with the rejection)' : 'Why (required to reject: the agent reads it when it retries)' },
+  viaOrc ? 'Reason to reject' : 'Reason') as HTMLElement & { value: string };
   reason.value = draft.rationale;
   const approve = h('vscode-button', { class: 'submit approve', appearance: 'primary' }, 'Approve') as HTMLElement & { disabled: boolean };
   const reject = h('vscode-button', { class: 'submit reject', appearance: 'secondary' }, 'Reject') as HTMLElement & { disabled: boolean };
@@ -51,6 +55,10 @@ export function renderGateForm(view: DecisionView, form: GateFormView, hooks: Fo
   approve.addEventListener('click', () => { if (!approve.disabled) decide('approved'); });
   reject.addEventListener('click', () => { if (!reject.disabled) decide('rejected'); });
   section.append(reason);
+  if (viaOrc) {
+    section.append(h('p', { class: 'through-orc' }, 'Answered through orc: Approve runs ', h('code', {}, viaOrc.approve),
+      " (orc's approve takes no reason); Reject runs ", h('code', {}, viaOrc.reject), '.'));
+  }
   if (!hooks.trusted) section.append(h('p', { class: 'untrusted' }, 'This workspace is not trusted, so Baton writes no files here. Trust the workspace to answer.'));
   section.append(h('div', { class: 'actions' }, approve, ' ', reject), h('div', { class: 'error', role: 'alert' }));
   refresh();

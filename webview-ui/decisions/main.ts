@@ -7,6 +7,7 @@ import type { AnswerPayload, DecisionView, FromDecisionsWebview, ToDecisionsWebv
 import { connectToHost } from '../common/host';
 import { renderCrpForm, questionKey, type FormHooks } from './crp-form';
 import { GATE_CHOICE, renderGateForm } from './gate-form';
+import type { GateFormView } from '../../src/shared/gate-protocol';
 import { orangeAnswer, renderOrangeForm } from './orange-form';
 import { h } from './dom';
 import { emptyDraft, restoreState, type UiState } from './ui-state';
@@ -99,7 +100,7 @@ function submit(view: DecisionView): void {
   const draft = state.drafts[view.key] ?? emptyDraft();
   const form = view.form;
   const answer: AnswerPayload = form.form === 'gate'
-    ? { form: 'gate', decision: draft.choices[GATE_CHOICE] === 'rejected' ? 'rejected' : 'approved', rationale: draft.rationale }
+    ? gateAnswer(form, draft.choices[GATE_CHOICE] === 'rejected' ? 'rejected' : 'approved', draft.rationale)
     : form.form === 'orange' ? orangeAnswer(form, draft) : {
     form: 'crp', rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future,
     decision: form.questions.length === 1 && form.questions[0]!.id === null
@@ -113,6 +114,11 @@ function submit(view: DecisionView): void {
   if (error) error.textContent = '';
   showStatus(`Writing the answer to ${view.title}…`, 'busy');
   host.post({ type: 'answer', requestId, key: view.key, version: view.version, answer });
+}
+
+/** orc's own approve takes no reason: for a gate answered through orc, an approval sends none (a typed one stays in the draft). */
+function gateAnswer(form: GateFormView, decision: 'approved' | 'rejected', rationale: string): AnswerPayload {
+  return { form: 'gate', decision, rationale: decision === 'approved' && form.answeredBy.by === 'orc' ? '' : rationale };
 }
 
 function formFor(key: string): Element | undefined {

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
-import { decisionVersion, type DecisionOutcome } from '../../core/decisions/answer-decision';
+import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/service/work-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { crpAnswerPayload } from '../../shared/decisions-protocol';
-import { performAnswer } from './answer-action';
+import { performAnswer, type AnswerOutcome } from './answer-action';
 import type { DecisionPanels } from './decision-panels';
 import { folderName } from '../folder-item';
 import { decisionLabel } from './decision-views';
@@ -40,7 +40,7 @@ export function registerDecisionCommands(service: OrchestrationService, panels: 
   );
 }
 
-async function answerCommand(service: OrchestrationService, panels: DecisionPanels, raw: unknown): Promise<DecisionOutcome | undefined> {
+async function answerCommand(service: OrchestrationService, panels: DecisionPanels, raw: unknown): Promise<AnswerOutcome | undefined> {
   const parsed = raw === undefined ? { success: true as const, data: {} } : answerArgs.safeParse(raw);
   if (!parsed.success) {
     const message = `Baton: Answer Decision got arguments it does not understand: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ')}`;

@@ -8,6 +8,7 @@ import { parseFromWebview } from '../../shared/protocol';
 import { receiveFromWebview } from '../webviews/webview-messages';
 import { performAnswer } from './answer-action';
 import { decisionView } from './decision-views';
+import { showWithCopy } from '../orc/orc-cli-host';
 
 export interface ControllerOptions {
   readonly mode: 'inbox' | 'single';
@@ -57,11 +58,18 @@ export class DecisionsController extends Disposable {
       case 'answer': {
         const outcome = await performAnswer(this.service, message.key, message.version, message.answer);
         this.send({ type: 'answerResult', requestId: message.requestId, key: message.key, ok: outcome.ok, message: outcome.message });
-        if (!outcome.ok) void vscode.window.showWarningMessage(outcome.message);
+        // An orc gate orc could not answer here names the command to run by hand, with a button to copy it.
+        if (!outcome.ok) showWithCopy(outcome.message, 'manualCommand' in outcome ? outcome.manualCommand : undefined);
         break;
       }
       case 'openSource': {
         const d = this.service.decisions().find((x) => decisionKey(x) === message.key);
+        // A gate of orc's database has no file to open (its `file` is the database): its task's detail shows it.
+        if (d?.system === 'orc' && d.era === 'db') {
+          const task = this.service.items().find((i) => i.system === 'orc' && i.kind === 'task' && i.root === d.root && i.id === d.taskId);
+          if (task) await vscode.commands.executeCommand('baton.showTaskDetail', { task });
+          break;
+        }
         if (d) await vscode.window.showTextDocument(vscode.Uri.file(d.file), { preview: true, viewColumn: vscode.ViewColumn.Active });
         break;
       }

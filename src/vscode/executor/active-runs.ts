@@ -47,6 +47,11 @@ export class ActiveRuns extends Disposable {
   start(task: OrcTask, options: { readonly phase?: string; readonly resume?: boolean }): RunSession | undefined {
     // The one place a run's processes start: refused here too, so a caller that forgot the check still starts nothing.
     if (refusedWhenUntrusted('Run') !== undefined) return undefined;
+    // Baton's executor writes task.yaml and state.yaml: a task of orc's database runs only through `orc run`.
+    if (task.era === 'db') {
+      void vscode.window.showWarningMessage(`Baton: ${task.id} is in orc's database; it runs through orc run, not Baton's executor.`);
+      return undefined;
+    }
     const k = key(task.root, task.id);
     const existing = this.sessions.get(k);
     if (existing?.running) {

@@ -4,6 +4,7 @@ import { ActiveRuns, type StartRun } from './active-runs';
 import { registerRunCommands } from './run-commands';
 import { RunStatusBar } from './run-status-bar';
 import { TrustGuard } from './trust';
+import { DbRunTerminals } from '../orc/db-run-terminals';
 
 /** What the executor's editor side exposes to extension-host tests (through BatonApi). */
 export interface ExecutorApi {
@@ -11,13 +12,16 @@ export interface ExecutorApi {
   readonly statusBar: RunStatusBar;
   /** Workspace trust as the run commands see it: what they refused. */
   readonly trust: TrustGuard;
+  /** Terminals running `orc run <ID>` for database-era tasks. */
+  readonly orcRuns: DbRunTerminals;
 }
 
-/** The terminal-backed Claude executor in the editor: run/cancel/resume commands, run terminals, the status bar item. */
+/** The terminal-backed Claude executor in the editor: run/cancel/resume commands, run terminals, the status bar item; `orc run` terminals for database-era tasks. */
 export function registerExecutor(context: vscode.ExtensionContext, service: OrchestrationService, startRun: StartRun): ExecutorApi {
   const runs = new ActiveRuns(service, startRun);
   const statusBar = new RunStatusBar(runs);
   const trust = new TrustGuard();
-  context.subscriptions.push(statusBar, runs, registerRunCommands(service, runs, trust));
-  return { runs, statusBar, trust };
+  const orcRuns = new DbRunTerminals(service);
+  context.subscriptions.push(statusBar, runs, orcRuns, registerRunCommands(service, runs, trust, orcRuns));
+  return { runs, statusBar, trust, orcRuns };
 }

@@ -7,23 +7,27 @@ import { openInClaudeCode } from './open-in-claude';
 import { pickPhase, pickSession } from './run-pickers';
 import type { RunSession } from './run-session';
 import type { TrustGuard } from './trust';
+import type { DbRunTerminals } from '../orc/db-run-terminals';
 
 /**
- * Run, cancel, resume and hand over to Claude Code, from the Tasks tree (the row is the argument), the task detail
+ * Run, cancel, resume and hand over to Claude Code (for a task of orc's database, Run opens `orc run` in a terminal
+ * and the others say that orc runs it), from the Tasks tree (the row is the argument), the task detail
  * panel and scripts (a task id), or the palette (they ask with a quick pick). Every command that would start a
  * process checks workspace trust first. Each resolves to what it started (tests read it) or undefined.
  */
-export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard): vscode.Disposable {
+export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard, orcRuns: DbRunTerminals): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('baton.orc.runTask', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Run Task')) return undefined;
       const task = await targetTask(service, target, 'Run which task? (every remaining phase of its plan, in order)');
+      if (task?.era === 'db') return orcRuns.run(task);
       return task ? runs.start(task, {}) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.runPhase', async (target?: unknown, phase?: string) => {
       if (!trust.mayStartProcesses('Run Phase')) return undefined;
       const task = await targetTask(service, target, 'Run a phase of which task?');
       if (!task) return undefined;
+      if (task.era === 'db') return runsThroughOrc(task, 'orc run has no way to run one phase');
       const chosen = phase ?? await pickPhase(task);
       return chosen ? runs.start(task, { phase: chosen }) : undefined;
     }),
@@ -31,6 +35,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (!trust.mayStartProcesses('Resume')) return undefined;
       const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)');
       if (!task) return undefined;
+      if (task.era === 'db') return runsThroughOrc(task, 'orc resumes its own runs');
       if (!task.state?.session?.id) {
         void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml to resume; use Run instead.`);
         return undefined;
@@ -49,9 +54,17 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
     vscode.commands.registerCommand('baton.orc.openInClaudeCode', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Open in Claude Code')) return undefined;
       const task = await targetTask(service, target, 'Continue which task in Claude Code?');
+      if (task?.era === 'db') return runsThroughOrc(task, 'orc keeps its Claude sessions itself');
       return task ? openInClaudeCode(task) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.showRunTerminal', async (target?: unknown) => {
+      const task = target === undefined ? undefined : await targetTask(service, target);
+      if (task?.era === 'db') {
+        const terminal = orcRuns.terminalOf(task);
+        if (terminal) terminal.show(false);
+        else void vscode.window.showInformationMessage(`Baton: no orc run of ${task.id} in this window.`);
+        return terminal;
+      }
       const session = target === undefined ? runs.running().at(-1) ?? await pickSession(runs.all(), 'Show the terminal of which run?')
         : sessionOf(runs, await targetTask(service, target));
       if (!session) {
@@ -63,6 +76,12 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       return session;
     }),
   );
+}
+
+/** A database-era task runs only through `orc run` (a terminal): Baton's own executor never touches orc's database. */
+function runsThroughOrc(task: OrcTask, why: string): undefined {
+  void vscode.window.showInformationMessage(`Baton: ${task.id} is in orc's database and runs through orc: use Run Task (orc run ${task.id}); ${why}.`);
+  return undefined;
 }
 
 function sessionOf(runs: ActiveRuns, task: OrcTask | undefined): RunSession | undefined {

@@ -6,6 +6,7 @@ import { itemKey } from '../../core/model/items';
 import { containedPathSync } from '../../core/io/contained-path';
 import { folderTreeItem } from '../folder-item';
 import { statusIcon } from '../tasks/status-style';
+import { orcTaskContextValue } from '../tasks/task-nodes';
 
 /** A row of the Initiatives view; each node owns its TreeItem and knows its children. */
 export abstract class InitiativeTreeNode {
@@ -38,8 +39,9 @@ export class InitiativeNode extends InitiativeTreeNode {
     item.description = [i.status, `${i.progress.completed}/${i.progress.total} done`, i.blocked ? '[BLOCKED]' : ''].filter(Boolean).join(' · ');
     const [icon, color] = i.blocked ? ['lock', 'charts.orange'] : INITIATIVE_ICONS[i.status] ?? ['question'];
     item.iconPath = new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
-    item.contextValue = ['initiative', 'orc', i.status, i.blocked && 'blocked'].filter(Boolean).join(':');
-    item.resourceUri = vscode.Uri.file(i.file);
+    // `initiative:orc[:db]:<status>[:blocked]`: an initiative of orc's database has no initiative.yaml to open.
+    item.contextValue = ['initiative', 'orc', i.era === 'db' && 'db', i.status, i.blocked && 'blocked'].filter(Boolean).join(':');
+    if (i.era === 'file') item.resourceUri = vscode.Uri.file(i.file);
     const md = new vscode.MarkdownString();
     md.appendText(`${i.id} ${i.title}\n\n${i.vision ?? ''}`);
     item.tooltip = md;
@@ -59,7 +61,7 @@ export class InitiativeNode extends InitiativeTreeNode {
     if (i.blocked) rows.push(new TextNode(`${key}:blocked`, '[BLOCKED]', `waiting on ${i.blockedBy.filter((d) => this.lookup(d)?.status !== 'completed').join(', ')}`, 'lock'));
     if (i.dependencyChain.length > 1) rows.push(new TextNode(`${key}:chain`, 'Dependency chain', i.dependencyChain.join(' → '), 'type-hierarchy'));
     rows.push(new GroupNode(`${key}:tasks`, `Tasks`, `${i.progress.completed}/${i.progress.total} completed`, 'checklist',
-      i.progress.tasks.map((t) => new InitiativeTaskNode(`${key}:task:${t.id}`, t, this.task(t.id)))));
+      i.progress.tasks.map((t) => new InitiativeTaskNode(`${key}:task:${t.id}`, t, this.task(t.id), i.era))));
     if (i.decisions.length) {
       rows.push(new GroupNode(`${key}:decisions`, 'Decisions', String(i.decisions.length), 'law', i.decisions.map((d, n) =>
         new TextNode(`${key}:decision:${n}`, d.id ?? `decision ${n + 1}`, d.decision ?? '', 'milestone',
@@ -104,14 +106,14 @@ class GroupNode extends InitiativeTreeNode {
 
 /** A task of the initiative; `task` makes the orc task commands (detail, edits) work on this row too. */
 export class InitiativeTaskNode extends InitiativeTreeNode {
-  constructor(readonly id: string, readonly row: InitiativeTaskRow, readonly task: OrcTask | undefined) { super(); }
+  constructor(readonly id: string, readonly row: InitiativeTaskRow, readonly task: OrcTask | undefined, private readonly era: OrcInitiative['era'] = 'file') { super(); }
   getTreeItem(): vscode.TreeItem {
     const item = new vscode.TreeItem(`${this.row.id}  ${this.row.title}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = this.row.known ? this.row.status : `${this.row.status} · not in .orc/tasks`;
+    item.description = this.row.known ? this.row.status : `${this.row.status} · ${this.era === 'db' ? "not in orc's database" : 'not in .orc/tasks'}`;
     item.iconPath = statusIcon(this.row.status);
     if (this.task) {
-      item.contextValue = `task:orc:${this.task.status}`;
+      item.contextValue = orcTaskContextValue(this.task);
       item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     }
     return item;
@@ -127,7 +129,7 @@ class InitiativeRefNode extends InitiativeTreeNode {
     item.description = t ? t.status : 'does not exist';
     item.iconPath = t?.status === 'completed' ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed'))
       : new vscode.ThemeIcon(t ? 'circle-large-outline' : 'warning');
-    if (t) item.command = { command: 'vscode.open', title: 'Open initiative.yaml', arguments: [vscode.Uri.file(t.file)] };
+    if (t?.era === 'file') item.command = { command: 'vscode.open', title: 'Open initiative.yaml', arguments: [vscode.Uri.file(t.file)] };
     return item;
   }
 }

@@ -4,24 +4,34 @@ import { InitiativeNode } from './initiative-nodes';
 import { InitiativesTreeProvider } from './initiatives-tree';
 import { registerOrcCommands } from './orc-commands';
 import { TaskDetailPanels } from './task-detail-panel';
+import { OrcCliNote } from './orc-cli-note';
+import { orcActionReports, type OrcActionReport } from './orc-cli-host';
 
 /** What the orc contributions expose to extension-host tests (through BatonApi). */
 export interface OrcApi {
   readonly detailPanels: TaskDetailPanels;
   readonly initiativesTree: InitiativesTreeProvider;
+  /** What the database-era actions run through orc did in this window (done, or refused with the command to run). */
+  readonly actions: () => readonly OrcActionReport[];
+  /** The Tasks view's note when orc's CLI is not found and database-era tasks are read-only. */
+  readonly cliNote: OrcCliNote;
 }
 
-/** The orc task detail panel, the Initiatives view and the orc edit commands. */
-export function registerOrc(context: vscode.ExtensionContext, service: OrchestrationService): OrcApi {
+/** The orc task detail panel, the Initiatives view, the orc edit commands (YAML edits, or orc's CLI for its database) and the read-only note. */
+export function registerOrc(context: vscode.ExtensionContext, service: OrchestrationService, tasksView: vscode.TreeView<unknown>): OrcApi {
   const detailPanels = new TaskDetailPanels(service, context.extensionUri);
   const initiativesTree = new InitiativesTreeProvider(service);
-  context.subscriptions.push(detailPanels, initiativesTree,
+  const cliNote = new OrcCliNote(service, tasksView);
+  context.subscriptions.push(detailPanels, initiativesTree, cliNote,
     vscode.window.createTreeView('baton.initiatives', { treeDataProvider: initiativesTree, showCollapseAll: true }),
     registerOrcCommands(service, (task) => detailPanels.show(task)),
     vscode.commands.registerCommand('baton.orc.openInitiative', (node?: unknown) => {
+      if (node instanceof InitiativeNode && node.initiative.era === 'db') {
+        return vscode.window.showInformationMessage(`${node.initiative.id} is in orc's database: the Initiatives view shows all of it; there is no initiative.yaml.`);
+      }
       if (node instanceof InitiativeNode) return vscode.window.showTextDocument(vscode.Uri.file(node.initiative.file), { preview: true });
       return undefined;
     }),
   );
-  return { detailPanels, initiativesTree };
+  return { detailPanels, initiativesTree, actions: orcActionReports, cliNote };
 }

@@ -12,6 +12,7 @@ import type { OrchestrationService } from '../../core/service/orchestration-serv
 import type { FromTaskDetail } from '../../shared/task-detail-protocol';
 import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
+import { handleDbDetailEdit, isDetailEdit } from './db-detail-edits';
 import { orcInitiatives, orcTasks, pickTaskIds } from './orc-pickers';
 
 export interface DetailActionContext {
@@ -25,6 +26,8 @@ export interface DetailActionContext {
 /** Acts on one validated message of the detail panel. Names are resolved inside the task folder or the workspace. */
 export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: 'ready' }>, ctx: DetailActionContext): Promise<void> {
   const { task, files, service } = ctx;
+  // A task of orc's database changes only through orc (db-detail-edits.ts); the YAML edits below are the file era's.
+  if (task.era === 'db' && isDetailEdit(msg)) return handleDbDetailEdit(msg, service, task);
   const expectedSha256 = files?.taskFileSha256 ?? null;
   switch (msg.type) {
     case 'openWorkspaceFile': {

@@ -2,12 +2,15 @@ import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { TaskNode } from './task-nodes';
 
-/** Commands on an orc task row: open its files, copy its id. Each takes the row it was invoked on. */
+/** Commands on an orc task row: open its files (a database-era task: its detail), copy its id. Each takes the row it was invoked on. */
 export function registerTaskCommands(): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.commands.registerCommand('baton.openTask', (node?: TaskNode) => withTask(node, (t) =>
-      vscode.window.showTextDocument(vscode.Uri.file(t.file), { preview: true }))),
+    // A task of orc's database has no task.yaml: "open" shows its detail.
+    vscode.commands.registerCommand('baton.openTask', (node?: TaskNode) => withTask(node, (t) => t.era === 'db'
+      ? vscode.commands.executeCommand('baton.showTaskDetail', node)
+      : vscode.window.showTextDocument(vscode.Uri.file(t.file), { preview: true }))),
     vscode.commands.registerCommand('baton.openStateFile', (node?: TaskNode) => withTask(node, (t) => {
+      if (t.era === 'db') return vscode.window.showInformationMessage(`${t.id} is in orc's database: its state is shown in its detail, there is no state.yaml.`);
       if (!t.stateFile) return vscode.window.showInformationMessage(`${t.id} has no state.yaml yet: it has not been run.`);
       return vscode.window.showTextDocument(vscode.Uri.file(t.stateFile), { preview: true });
     })),

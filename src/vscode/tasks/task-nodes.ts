@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
+import { isGatePending } from '../../core/formats/orc-db/map-task';
 import { itemKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
 import { statusIcon, statusLabel } from './status-style';
@@ -68,10 +69,10 @@ export class TaskNode extends TaskTreeNode {
     item.description = badges.join(' · ');
     item.iconPath = t.orphaned ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
       : t.blocked ? new vscode.ThemeIcon('lock', new vscode.ThemeColor('charts.orange')) : statusIcon(t.status);
-    item.resourceUri = vscode.Uri.file(t.file);
-    item.contextValue = ['task', 'orc', t.status, t.blocked && 'blocked', t.orphaned && 'orphaned', t.stateFile && 'state']
-      .filter(Boolean).join(':');
-    // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu.
+    // A database-era task has no file of its own (its `file` is orc's database).
+    if (t.era === 'file') item.resourceUri = vscode.Uri.file(t.file);
+    item.contextValue = orcTaskContextValue(t);
+    // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era).
     item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     return item;
   }
@@ -89,8 +90,25 @@ export class TaskNode extends TaskTreeNode {
     for (const [label, ids] of rows) if (ids.length) md.appendMarkdown(`${label}: ${ids.map(escape).join(', ')}  \n`);
     if (t.orphanReason) md.appendMarkdown(`\n$(warning) Orphaned: ${escape(t.orphanReason)}\n`);
     if (t.tokens) md.appendMarkdown(`\nTokens: ${t.tokens.total.toLocaleString('en-US')} total (effective input ${t.tokens.effectiveInput.toLocaleString('en-US')})\n`);
+    if (t.db) {
+      if (isGatePending(t)) md.appendMarkdown(`\n$(bell) Waits at the ${escape(t.currentPhase ?? 'current')} gate: answer it in Needs You\n`);
+      const facts = [t.db.workflowId && `workflow ${escape(t.db.workflowId)}`, t.db.costUsd ? `$${t.db.costUsd.toFixed(2)}` : null].filter(Boolean);
+      md.appendMarkdown(`\n$(database) In orc's database${facts.length ? ` · ${facts.join(' · ')}` : ''}; changed through orc\n`);
+      if (t.db.readOnlyReason) md.appendMarkdown(`\n$(lock) Read-only: ${escape(t.db.readOnlyReason)}\n`);
+    }
     return md;
   }
+}
+
+/**
+ * The row's `contextValue` (package.json menus match it): `task:orc:<status>[:blocked][:orphaned][:state]` for a
+ * task.yaml task, `task:orc:db:<status>[:blocked][:orphaned][:gate]` for one of orc's database (`gate`: it waits at
+ * a human gate), so file-only items (open task.yaml, queue/category/weight, run a phase) and database-only ones
+ * (orc edit, orc close) each show on their own rows.
+ */
+export function orcTaskContextValue(t: OrcTask): string {
+  if (t.era === 'db') return ['task', 'orc', 'db', t.status, t.blocked && 'blocked', t.orphaned && 'orphaned', isGatePending(t) && 'gate'].filter(Boolean).join(':');
+  return ['task', 'orc', t.status, t.blocked && 'blocked', t.orphaned && 'orphaned', t.stateFile && 'state'].filter(Boolean).join(':');
 }
 
 /** Text from files is shown as text in Markdown tooltips: no link, image or HTML gets through. */
