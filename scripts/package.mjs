@@ -93,7 +93,8 @@ const buf = fs.readFileSync(vsix);
 const entries = zipEntries(buf);
 const files = entries.map((e) => e.name).filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
 const required = ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/sql-wasm.wasm', 'dist/webview/toolkit.min.js',
-  'dist/webview/decisions.js', 'dist/demo/orc.yaml', 'media/baton.png', 'media/baton.svg', 'README.md', 'CHANGELOG.md', 'LICENSE'];
+  'dist/webview/decisions.js', 'dist/demo/orc.yaml', 'dist/demo/baton-demo.code-workspace', 'dist/demo/billing-service/.orc/config.yaml',
+  'media/baton.png', 'media/baton.svg', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 const problems = [];
 for (const f of required) {
   // vsce lower-cases readme.md / changelog.md and stores LICENSE as LICENSE.txt
@@ -106,6 +107,8 @@ for (const f of files) {
   else if (f.endsWith('.map')) problems.push(`source map should not ship: ${f}`);
   // TypeScript belongs only to the demo workspace, where it is sample data the Intents view points at.
   else if (/\.tsx?$/.test(f) && !f.startsWith('dist/demo/')) problems.push(`TypeScript source should not ship: ${f}`);
+  // The demo's database-era project ships without databases: "Open the Demo" builds them in its copy.
+  else if (/^dist\/demo\/billing-service\/(\.orc\/orc\.db|home\/)/.test(f)) problems.push(`generated demo database should not ship: ${f}`);
 }
 // README's links must have been made absolute (a relative image would be broken in the Marketplace and editor).
 const readme = entries.find((e) => /^extension\/readme\.md$/i.test(e.name));

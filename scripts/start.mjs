@@ -1,5 +1,6 @@
 // `npm start`: build Baton and open it in a real VS Code on the demo workspace, nothing to install by hand.
-// - With a desktop `code` on PATH: `code --extensionDevelopmentPath=<root> <root>/demo` (pass --web to skip).
+// - With a desktop `code` on PATH: `code --extensionDevelopmentPath=<root> <root>/demo/baton-demo.code-workspace`
+//   (pass --web to skip).
 // - Otherwise: code-server (VS Code 1.139 in the browser, toolchain installed on first use into
 //   .vscode-test/toolchain) on 127.0.0.1:$PORT (default 8080, or a free port), until Ctrl-C.
 // Why not the extensionDevelopmentPath payload the tests use: the web workbench only honours it with
@@ -12,8 +13,10 @@ import path from 'node:path';
 import { PROJECT, toolchain, startCodeServer, tempDir, isPortFree, freePort } from '../test/e2e/lib.mjs';
 
 const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT, 'package.json'), 'utf8'));
-const demo = [path.join(PROJECT, 'demo'), path.join(PROJECT, 'test/fixtures/workspace')].find((d) => fs.existsSync(d));
-if (!demo.endsWith('demo')) console.log(`(no demo/ folder yet: opening ${path.relative(PROJECT, demo)} instead)`);
+// The demo's workspace file opens its two projects: demo/ itself (orc's YAML files and every other system) and
+// demo/billing-service (orc's database, which the build below makes with Baton's schema script).
+const demo = [path.join(PROJECT, 'demo', 'baton-demo.code-workspace'), path.join(PROJECT, 'test/fixtures/workspace')].find((d) => fs.existsSync(d));
+if (!demo.endsWith('.code-workspace')) console.log(`(no demo/ workspace yet: opening ${path.relative(PROJECT, demo)} instead)`);
 
 const build = spawnSync(process.execPath, [path.join(PROJECT, 'scripts/build.mjs')], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -56,7 +59,7 @@ server.exited.then((c) => { if (!stopping) { console.error(`code-server exited (
 console.log(`
   Baton is running in VS Code (code-server) — open this in your browser:
 
-    http://localhost:${port}/?folder=${encodeURI(demo)}
+    http://localhost:${port}/?${demo.endsWith('.code-workspace') ? 'workspace' : 'folder'}=${encodeURI(demo)}
 
   Click the Baton icon in the activity bar. Edit src/, run \`npm run watch\` in another terminal and use
   "Developer: Reload Window" to pick up changes. Server log: ${path.relative(PROJECT, server.logFile)}

@@ -6,7 +6,7 @@ import type * as vscode from 'vscode';
 const POLL_MS = 2_000;
 
 /**
- * Calls `arrived` once, when `folder` exists. Until then only its nearest existing parent is watched, without
+ * Calls `arrived` once, when `folder` exists (at the earliest after this call returns). Until then only its nearest existing parent is watched, without
  * recursion (one directory's entries: cheap even when that parent is the home folder), going one level deeper each
  * time a level appears; a slow poll covers what a watch may miss.
  *
@@ -42,7 +42,8 @@ export function whenFolderExists(folder: string, arrived: () => void): vscode.Di
   };
   const poll = setInterval(check, POLL_MS);
   poll.unref?.();
-  check();
+  // Never during this call: the caller keeps the returned handle before `arrived` may run.
+  queueMicrotask(check);
   return { dispose: stop };
 }
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StarterResult } from '../../src/core/onboarding/create-starter';
+import { OrchestrationService } from '../../src/core/service/orchestration-service';
 import { batonApi, workspaceRoot } from '../extension/helpers/baton';
 
 // Runs in a window whose folder starts empty: the empty views' create commands, then what Baton reads from them.
@@ -44,8 +45,17 @@ describe('onboarding in an empty folder', () => {
   it('Open the Demo copies the bundled demo (every system) into a new folder', async () => {
     const folder = await vscode.commands.executeCommand<string>('baton.openDemo', { open: false });
     assert.notStrictEqual(path.resolve(folder), path.resolve(workspaceRoot()));
-    for (const rel of ['orc.yaml', '.orc/tasks', '.orchestral/runs', '.orchestration/active_intents.yaml', 'home/orange', '.vscode/settings.json']) {
+    for (const rel of ['orc.yaml', '.orc/tasks', '.orchestral/runs', '.orchestration/active_intents.yaml', 'home/orange', '.vscode/settings.json',
+      'baton-demo.code-workspace', 'billing-service/.orc/config.yaml', 'billing-service/.orc/orc.db', 'billing-service/home/.orc/orc.db']) {
       assert.ok(existsSync(path.join(folder, rel)), rel);
     }
+    // The database-era project's databases are built in the copy by the schema script (none ship in the extension).
+    const service = new OrchestrationService({ folders: [{ root: path.join(folder, 'billing-service'), orcHome: path.join(folder, 'billing-service', 'home', '.orc') }] });
+    await service.scan();
+    const tasks = service.items().filter((i) => i.system === 'orc' && i.kind === 'task');
+    assert.deepStrictEqual([tasks.length, tasks.every((t) => t.system === 'orc' && t.kind === 'task' && t.era === 'db')], [7, true]);
+    assert.deepStrictEqual(service.decisions().map((d) => d.id), ['TASK-002:implement']);
+    assert.deepStrictEqual(service.diagnostics(), []);
+    service.dispose();
   });
 });

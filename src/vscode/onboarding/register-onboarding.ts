@@ -4,6 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createStarterFiles, type StarterResult } from '../../core/onboarding/create-starter';
 import { intentsFiles, orcProjectFiles, type StarterFiles } from '../../core/onboarding/starter-files';
+import { DEMO_DB_PROJECT, writeDemoOrcDatabases } from '../../core/onboarding/demo-orc-db';
+
+/** The demo's multi-root workspace file: the demo folder (orc's file era and the other systems) and its database-era project. */
+export const DEMO_WORKSPACE_FILE = 'baton-demo.code-workspace';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { refusedWhenUntrusted } from '../trust';
 
@@ -14,7 +18,8 @@ export interface OnboardingApi {
 
 /**
  * The commands behind the walkthrough and the empty views: create an orc project or an intents file in the
- * workspace folder, and open a copy of the demo workspace that ships in dist/demo (copied from demo/ by the build).
+ * workspace folder, and open a copy of the demo workspace that ships in dist/demo (copied from demo/ by the build)
+ * as its two-folder workspace, the database-era project's databases built in the copy.
  */
 export function registerOnboarding(context: vscode.ExtensionContext, service: OrchestrationService): OnboardingApi {
   let demoFolder: string | undefined;
@@ -37,7 +42,10 @@ export function registerOnboarding(context: vscode.ExtensionContext, service: Or
     // `{ open: false }` only copies (tests: opening the folder would end their window).
     vscode.commands.registerCommand('baton.openDemo', async (options?: { open?: boolean }) => {
       demoFolder = await copyDemo(context.extensionPath);
-      if (options?.open !== false) await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(demoFolder), { forceNewWindow: true });
+      // The demo's workspace file opens both of its projects: the file era's (the folder itself) and the database era's.
+      if (options?.open !== false) {
+        await vscode.commands.executeCommand('vscode.openFolder', vscode.Uri.file(path.join(demoFolder, DEMO_WORKSPACE_FILE)), { forceNewWindow: true });
+      }
       return demoFolder;
     }),
   );
@@ -54,9 +62,13 @@ async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   return vscode.window.showWorkspaceFolderPick({ placeHolder: 'Create the files in which folder?' });
 }
 
-/** A fresh copy in the temp folder, so the demo can be changed freely and the extension's own copy stays intact. */
+/**
+ * A fresh copy in the temp folder, so the demo can be changed freely and the extension's own copy stays intact. The
+ * database-era project's databases are not shipped: Baton's schema script builds them in the copy, dated today.
+ */
 async function copyDemo(extensionPath: string): Promise<string> {
   const target = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-demo-'));
   await fs.cp(path.join(extensionPath, 'dist', 'demo'), target, { recursive: true });
+  await writeDemoOrcDatabases(path.join(target, DEMO_DB_PROJECT));
   return target;
 }

@@ -1,6 +1,7 @@
 // UI scenarios for onboarding (issue 9): the Get Started walkthrough opens from Help, shows its four steps, and
 // its buttons do what they say (Focus Needs You shows the view, Run Phase… asks which task, Open the Demo opens a
-// copy of the demo in a new window), each ticking its step; and the Runs view (Orchestral/Dure) for the README.
+// copy of the demo — its two-folder workspace, the database-era project's database built — in a new window), each
+// ticking its step; and the Runs view (Orchestral/Dure) for the README.
 // Screenshots: docs/images/walkthrough.png and docs/images/runs.png.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,15 +45,19 @@ export const scenarios = [
     await picker.waitFor({ state: 'hidden', timeout: 10000 });
     await ticked(page, 'Run a task or a phase');
 
-    // Open the Demo copies the demo to a temporary folder and opens it in a new window: a new browser window here.
+    // Open the Demo copies the demo to a temporary folder and opens its two-folder workspace file (the file era's
+    // project and the database era's) in a new window: a new browser window here.
     const popup = page.waitForEvent('popup', { timeout: 30000 });
     await clickStepButton(page, 'Open the demo', 'Open the Demo');
     const demoWindow = await popup;
-    const demoFolder = new URL(demoWindow.url()).searchParams.get('folder');
+    const workspaceFile = new URL(demoWindow.url()).searchParams.get('workspace');
     await demoWindow.close();
-    if (!demoFolder || !/baton-demo-/.test(demoFolder)) throw new Error(`Open the Demo opened ${demoWindow.url()}, not a copy of the demo`);
-    if (!fs.existsSync(path.join(demoFolder, 'orc.yaml')) || !fs.existsSync(path.join(demoFolder, '.orc', 'tasks'))) {
-      throw new Error(`the demo copy ${demoFolder} lacks orc.yaml or .orc/tasks`);
+    const demoFolder = workspaceFile && path.dirname(workspaceFile);
+    if (!demoFolder || !/baton-demo-/.test(demoFolder) || path.basename(workspaceFile) !== 'baton-demo.code-workspace') {
+      throw new Error(`Open the Demo opened ${demoWindow.url()}, not the workspace of a copy of the demo`);
+    }
+    for (const rel of ['orc.yaml', '.orc/tasks', 'billing-service/.orc/orc.db']) {
+      if (!fs.existsSync(path.join(demoFolder, rel))) throw new Error(`the demo copy ${demoFolder} lacks ${rel}`);
     }
     fs.rmSync(demoFolder, { recursive: true, force: true });
     await ticked(page, 'Open the demo');
