@@ -61,10 +61,12 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
       ['baton.orc.setInitiative', 'TASK-002', null], ['baton.orc.editBlockedBy', 'TASK-002', ['TASK-001']],
       ['baton.orc.editRelatedTo', 'TASK-002', ['TASK-001']], ['baton.orc.resolveTask', 'TASK-002', 'fixed by hand'],
       ['baton.orc.newTask', { root, title: 'Written in Restricted Mode' }],
+      // orc's database-era actions (orc edit, orc close) are refused the same way, before anything is asked or run.
+      ['baton.orc.editTask', 'TASK-002', { title: 'Renamed in Restricted Mode' }], ['baton.orc.closeTask', 'TASK-002', { message: 'by hand' }],
     ];
     for (const [command, ...args] of calls) assert.strictEqual(await vscode.commands.executeCommand(command, ...args), undefined, command);
     assert.deepStrictEqual(refusedSince(api, from), ['Set priority', 'Set queue', 'Set category', 'Set weight', 'Set Initiative',
-      'Edit blocked_by', 'Edit related_to', 'Resolve Task', 'New Task']);
+      'Edit blocked_by', 'Edit related_to', 'Resolve Task', 'New Task', 'Edit Task', 'Close Task']);
   });
 
   it('refuses the task detail panel\'s edits and run controls before asking anything', async () => {

@@ -1,4 +1,5 @@
 import type { OrcTask } from '../../core/formats/orc/model';
+import type { OrcTaskEdit } from '../../core/orc-cli/orc-arguments';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import type { FromTaskDetail } from '../../shared/task-detail-protocol';
 import { refusedWhenUntrusted } from '../trust';
@@ -21,7 +22,7 @@ export async function handleDbDetailEdit(msg: DetailEdit, service: Orchestration
   switch (msg.type) {
     case 'setField':
       if (msg.field !== 'priority') { notInOrc(task, msg.field); return; }
-      await editDbTask(service, task, { priority: msg.value as 'normal' });
+      await editDbTask(service, task, { priority: msg.value as OrcTaskEdit['priority'] }); // orc-arguments refuses a value orc does not take
       return;
     case 'setInitiative':
       await editDbTask(service, task, { initiative: msg.initiative ?? '' });
