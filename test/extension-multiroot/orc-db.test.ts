@@ -279,6 +279,21 @@ describe('orc\'s database era in the editor', () => {
       assert.deepStrictEqual(api.orc.actions().at(-1), { action: 'Edit TASK-004', ok: false, command: 'orc edit TASK-004 --priority low', message: edit.message });
       assert.strictEqual(await vscode.commands.executeCommand('baton.orc.runTask', { task: taskIn(api, root, 'TASK-004') }), undefined);
       assert.strictEqual(api.orc.actions().at(-1)?.command, 'orc run TASK-004');
+      // A gate answered from Needs You says the same, with the command (the form's error, a warning with Copy Command).
+      await writer.insertTask({ id: 'TASK-960', title: 'Waits at its gate', status: 'blocked', currentPhase: 'implement',
+        metadata: { blocked_reason: 'gate_pending', blocked_error: 'blocked at gate: awaiting approval (phase implement)' } });
+      await until(api.service.onDidChange, () => gatesIn(api, root).some((g) => g.id === 'TASK-960:implement'), 10000);
+      const gate = gatesIn(api, root).find((g) => g.id === 'TASK-960:implement')!;
+      const controller = await shownInbox(api);
+      const answered = new Promise<{ ok: boolean; message: string }>((resolve) => {
+        const sub = controller.onDidPost((m) => { if (m.type === 'answerResult' && m.requestId === 'approve-no-orc') { sub.dispose(); resolve(m); } });
+      });
+      await controller.receive({ type: 'answer', requestId: 'approve-no-orc', key: decisionKey(gate), version: gate.fingerprint,
+        answer: { form: 'gate', decision: 'approved', rationale: '' } });
+      const refused = await answered;
+      assert.strictEqual(refused.ok, false);
+      assert.match(refused.message, /orc was not found at .*; run in a terminal: orc approve TASK-960$/);
+      assert.ok(gatesIn(api, root).some((g) => g.id === 'TASK-960:implement'), 'still waiting');
       assert.strictEqual(calls().length, before, 'orc never ran');
       assert.strictEqual(taskIn(api, root, 'TASK-004').priority, 'critical', 'nothing changed');
     } finally {
@@ -329,11 +344,15 @@ describe('orc\'s database era: a registered project whose database appears later
     assert.deepStrictEqual(tasksIn(api, root), []);
     // The folder's own settings (baton.orc.home) may arrive just after the folder: the watchers follow them.
     await until(api.service.onDidReconfigure, () => api.watcher.patterns.some((p) => p.base === path.dirname(dbFile)), 10000);
+    // Past the one catch-up read after a folder is added (2 s): from here only the watch finds the new database.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     const committedAt = Date.now();
     await writer.create(dbFile);
     await until(api.service.onDidChange, () => tasksIn(api, root).length === 7, 20000);
     const ms = Date.now() - committedAt;
     console.log(`orc db made in a new ~/.orc/projects/<id>/ → shown: ${ms} ms`);
+    // VS Code alone would look for the missing folder every 5 s, and then report the folder, not the database in it.
+    assert.ok(ms < 2000, `shown after ${ms} ms`);
     assert.ok(tasksIn(api, root).every((t) => t.era === 'db' && t.file === dbFile));
     // And later commits, into the WAL, follow as in any database-era folder.
     const seen = until(api.service.onDidChange, () => tasksIn(api, root).some((t) => t.id === 'TASK-950'), 10000);
