@@ -36,7 +36,12 @@ export interface SnapshotOptions {
   readonly attempts?: number;
 }
 
-const DEFAULT_ATTEMPTS = 20;
+/**
+ * A writer restarts its log each time a checkpoint completes: a busy one (the stress test's writer commits thousands
+ * of times a second and restarts its log every few milliseconds) can overlap two reads out of three. Attempts are
+ * cheap and the moment right after a restart is the safest one, so they follow each other closely, many times.
+ */
+const DEFAULT_ATTEMPTS = 100;
 
 /**
  * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, the database's stat, the
@@ -51,8 +56,8 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const walFile = `${file}-wal`;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    // A little apart, and not in step with a writer that checkpoints on a beat.
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** attempt) * (0.5 + Math.random())));
+    // At once (a restart just happened: the next is furthest away), then a little apart, never in step with a writer.
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5, attempt)));
     const headBefore = await readWalHeader(walFile);
     const dbBefore = await statIfAny(file);
     if (!dbBefore) return { ok: false, missing: true, reason: 'the database file is gone' };

@@ -10,7 +10,7 @@ import { classifyOrcPath, toPosix } from './paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
 import { sqliteStatSync } from '../../io/sqlite-snapshot';
 import { locateOrcProjectDb, orcDbCandidates, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
-import { readOrcDbFile } from '../orc-db/read-db';
+import { orcDbFollower } from '../orc-db/read-db';
 import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
 
 /** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
@@ -94,24 +94,18 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     // A registered project's database appearing (orc moved it there) makes the folder a database-era one.
     const state = this.folders.get(ctx.root);
     if (file === this.registryDb(ctx) && state?.db !== file) this.folders.set(ctx.root, { db: file, registryId: state?.registryId ?? null });
-    const probe = this.probes.get(file);
-    this.probes.delete(file);
-    const now = sqliteStatSync(file);
-    if (probe && probe.size === now?.size && probe.mtimeMs === now.mtimeMs) return probe;
-    return readOrcDbFile(file);
+    // The shared follower reads only what was committed since its last read (db-follower.ts).
+    return orcDbFollower(file).read();
   }
-
-  /** Databases read during discovery (to tell the eras apart), handed to `read` when unchanged since. */
-  private readonly probes = new Map<string, ReadFile<OrcRecord>>();
 
   /**
    * Whether the folder's own .orc/orc.db is the database era's. File-era orc kept an orc.db beside its YAML files
    * too, for comments and search only: a database with neither orc's tasks table nor its migration ledger is that.
+   * (The read is the follower's: the index's own read of it right after finds nothing new.)
    */
   private async isOrcDatabase(file: string): Promise<boolean> {
-    const read = await readOrcDbFile(file);
+    const read = await orcDbFollower(file).read();
     if (read === 'missing') return false;
-    this.probes.set(file, read);
     return read.record?.kind === 'db' && (read.record.hasTasks || read.record.schemaVersion !== null);
   }
 
