@@ -7,7 +7,9 @@ import type { OrcTask } from '../../../src/core/formats/orc/model';
 import { readProjectCosts } from '../../../src/core/formats/orc-db/cost-report';
 import { forgetOrcGlobalDbs } from '../../../src/core/formats/orc-db/global-db';
 import { orcProjectId } from '../../../src/core/formats/orc-db/locate';
-import { forgetOrcDbFollowers } from '../../../src/core/formats/orc-db/read-db';
+import { forgetOrcDbFollowers, orcDbFollower } from '../../../src/core/formats/orc-db/read-db';
+import { dbAttachmentBytes, dbTranscriptMessages } from '../../../src/core/formats/orc-db/detail/detail-queries';
+import { transcriptMarkdown } from '../../../src/core/formats/orc-db/detail/transcript-markdown';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { createGlobalDbFile, createProjectDbFile, insertComment, insertPhase, insertSpec, insertTask, insertTranscript, insertWorkflow,
   openOrcWriter, type OrcDb } from '../helpers/orc-db';
@@ -116,6 +118,23 @@ describe('orc database era: the task detail and costs', function () {
     assert.deepStrictEqual(costs.rows.map((r) => [r.phase, r.model, r.costUsd, r.iterations]), [['spec', 'sonnet', 0.25, 3], ['implement', 'opus', 1.5, 1]]);
     assert.deepStrictEqual(Object.keys(costs.byPhase).sort(), ['implement', 'spec']);
     assert.deepStrictEqual(d.diagnostics, []);
+  });
+
+  it('opens a transcript as its first messages, each cut at 8 KB, in fences no content can close; an attachment\'s bytes only on demand', async () => {
+    const w = openOrcWriter(file);
+    insertTranscript(w, { taskId: 'TASK-001', phase: 'implement', uuid: 'i-1', content: 'before ``` inside ```` after', at: Date.UTC(2026, 3, 1, 11) });
+    w.close();
+    const follower = orcDbFollower(file);
+    const spec = await follower.query((src) => dbTranscriptMessages(src, 'TASK-001', 'spec', 'sess-1', 3, 8192));
+    assert.deepStrictEqual(spec?.map((m) => [m.content.length, m.length, m.atMs]), [0, 1, 2].map((i) => [8192, 20_010, Date.UTC(2026, 3, 1, 10, 0, i * 30)]));
+    const implement = (await follower.query((src) => dbTranscriptMessages(src, 'TASK-001', 'implement', 'sess-1', 10, 8192)))!;
+    const md = transcriptMarkdown('TASK-001', file, 'implement · sess-1', implement);
+    assert.match(md, /\n`````\nbefore ``` inside ```` after\n`````\n/);
+    const cut = transcriptMarkdown('TASK-001', file, 'spec · sess-1', spec!);
+    assert.match(cut, /11,818 more characters/);
+    const bytes = await follower.query((src) => dbAttachmentBytes(src, 'TASK-001', 'screen.png', 2_000_000));
+    assert.ok(bytes && bytes.length === 1_000_000 && bytes.every((b) => b === 7));
+    assert.strictEqual(await follower.query((src) => dbAttachmentBytes(src, 'TASK-001', 'screen.png', 1000)), null, 'larger than allowed: not read');
   });
 
   it('the timeline counts iterations from the workflow run, and a task never run has its phases from the global workflows', async () => {
