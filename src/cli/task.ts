@@ -13,7 +13,7 @@ export const taskUsage = [
   'baton task new TITLE [--description TEXT] [--weight W] [--category C] [--priority P] [--queue Q] [--initiative INIT-ID] [--blocked-by IDS] [--related-to IDS] [--dir DIR]',
   'baton task set TASK-ID FIELD VALUE [--dir DIR]   (FIELD: priority, queue, category, weight, title, initiative, blocked_by, related_to)',
   'baton task resolve TASK-ID [--message TEXT] [--dir DIR]',
-  'baton task show TASK-ID [--json] [--dir DIR]',
+  'baton task show TASK-ID [--json] [--dir DIR] [--home HOME]',
 ].join('\n  ');
 
 const SET_FIELDS = [...TASK_FIELDS, 'initiative', 'initiative_id', 'blocked_by', 'related_to'] as const;

@@ -59,9 +59,32 @@ export interface PhaseView {
   readonly tokens: TokenView | null; readonly costUsd: number | null;
 }
 
+/** Spending from orc's cost ledger (the database era): one row per phase and model. */
+export interface CostsView {
+  /** The global database the figures come from (shown as text). */
+  readonly source: string | null;
+  readonly total: { readonly costUsd: number; readonly tokens: number; readonly entries: number; readonly durationMs: number };
+  readonly rows: readonly { readonly phase: string; readonly model: string; readonly costUsd: number; readonly tokens: TokenView;
+    readonly entries: number; readonly durationMs: number; readonly iterations: number | null; readonly lastAt: string | null }[];
+}
+
+/** A workflow run of a database-era task, with its phases as the run recorded them. */
+export interface RunView {
+  readonly id: string; readonly workflowId: string | null; readonly status: string | null; readonly startedAt: string | null;
+  readonly completedAt: string | null; readonly error: string | null;
+  readonly phases: readonly { readonly phase: string; readonly status: string | null; readonly iterations: number | null; readonly commitSha: string | null;
+    readonly error: string | null }[];
+}
+
 export interface TestCaseView { readonly name: string; readonly status: string; readonly duration: number | null; readonly error: string | null; readonly screenshots: readonly string[] }
 
 export interface TaskDetailView {
+  /** `file`: the task's YAML files; `db`: orc's database (no task files: the file links are not shown). */
+  readonly era: 'file' | 'db';
+  /** The database a `db` task was read from (text only). */
+  readonly database: string | null;
+  readonly costs: CostsView | null;
+  readonly runs: readonly RunView[];
   readonly id: string; readonly title: string; readonly status: string; readonly weight: string | null;
   readonly priority: string; readonly category: string; readonly queue: string; readonly branch: string | null;
   readonly initiative: { readonly id: string; readonly title: string | null } | null;

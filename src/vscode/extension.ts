@@ -6,6 +6,7 @@ import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext, setSystemsOff } from './context-keys';
+import { registerCosts, type CostsApi } from './costs/register-costs';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
@@ -59,6 +60,8 @@ export interface BatonApi {
   readonly trust: { readonly refusals: () => readonly string[] };
   /** The walkthrough's and empty views' commands (create starter files, open the demo). */
   readonly onboarding: OnboardingApi;
+  /** The Cost view (orc's cost ledger beside the token figures of orc's tasks and Dure's runs). */
+  readonly costs: CostsApi;
 }
 
 /**
@@ -103,6 +106,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const orange = registerOrange(context, service);
   const onboarding = registerOnboarding(context, service);
   const ultrawork = registerUltrawork(context, service);
+  const costs = registerCosts(context, service);
 
   setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -111,7 +115,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
   return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
-    trust: { refusals: trustRefusals }, onboarding };
+    trust: { refusals: trustRefusals }, onboarding, costs };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

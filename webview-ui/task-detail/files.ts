@@ -5,7 +5,7 @@ import { send } from './send';
 export function renderTranscripts(v: TaskDetailView): HTMLElement | null {
   if (!v.transcripts.length) return null;
   return section('transcripts', 'Transcripts', el('ul', { class: 'plain' }, ...v.transcripts.map((t) => el('li', {},
-    action(t.phase ? `${t.phase} #${t.iteration}` : t.name, () => send({ type: 'openTranscript', name: t.name }), { title: t.name, 'data-transcript': t.name }),
+    action(t.phase && t.iteration !== null ? `${t.phase} #${t.iteration}` : t.name, () => send({ type: 'openTranscript', name: t.name }), { title: t.name, 'data-transcript': t.name }),
     ' ', t.status ? pill(t.status, t.status) : '',
     el('span', { class: 'muted' }, [t.timestamp && ` ${when(t.timestamp)}`, t.duration && ` · ${t.duration}`, t.tokens !== null && ` · ${num(t.tokens)} tokens`].filter(Boolean).join(''))))));
 }

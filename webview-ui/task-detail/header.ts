@@ -19,10 +19,12 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
     el('h1', {}, el('span', { class: 'task-id' }, v.id), ' ', v.title),
     el('div', { class: 'row' }, pill(v.status, v.status), ...flags),
     el('dl', { class: 'facts' }, ...facts.filter(([, value]) => value !== null).flatMap(([k, value]) => [el('dt', {}, k), el('dd', {}, value!)])),
-    el('div', { class: 'row files' },
-      action('task.yaml', () => send({ type: 'openTaskFile', which: 'task' })),
-      v.hasState && action('state.yaml', () => send({ type: 'openTaskFile', which: 'state' })),
-      v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' }))),
+    v.era === 'db'
+      ? el('div', { class: 'row files muted', id: 'database' }, `In orc's database: ${v.database ?? ''}`)
+      : el('div', { class: 'row files' },
+        action('task.yaml', () => send({ type: 'openTaskFile', which: 'task' })),
+        v.hasState && action('state.yaml', () => send({ type: 'openTaskFile', which: 'state' })),
+        v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' }))),
     renderRunControls(v),
     renderEdits(v));
 }

@@ -6,6 +6,7 @@ import { renderDependencies, renderDescription, renderHeader } from './header';
 import { renderReview, renderTests } from './results';
 import { send } from './send';
 import { renderTimeline, renderTokens } from './timeline';
+import { renderCosts, renderRuns } from './costs';
 
 /*
  * The orc task detail panel. The host sends the whole view on `ready` and again whenever one of the task's files
@@ -18,12 +19,12 @@ window.addEventListener('message', (event: MessageEvent<ToTaskDetail>) => {
   if (msg.type === 'detail') {
     const v = msg.view;
     const y = window.scrollY;
-    root.replaceChildren(renderHeader(v), ...[renderDescription(v), renderDependencies(v), renderTimeline(v), renderTokens(v),
+    root.replaceChildren(renderHeader(v), ...[renderDescription(v), renderDependencies(v), renderTimeline(v), renderTokens(v), renderCosts(v), renderRuns(v),
       renderTests(v), renderReview(v), renderTranscripts(v), renderAttachments(v), renderComments(v), renderProblems(v)].filter((n): n is HTMLElement => n !== null));
     document.title = `${v.id} ${v.title}`;
     window.scrollTo(0, y);
   } else if (msg.type === 'gone') {
-    root.replaceChildren(el('p', { class: 'muted' }, `${msg.id} is gone: its task.yaml was deleted or can no longer be read.`));
+    root.replaceChildren(el('p', { class: 'muted' }, `${msg.id} is gone: its task.yaml (or its row in orc's database) was deleted or can no longer be read.`));
   } else if (msg.type === 'notice') {
     root.prepend(el('p', { class: msg.level === 'error' ? 'error' : 'muted' }, msg.message));
   }

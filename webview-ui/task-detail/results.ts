@@ -36,7 +36,7 @@ export function renderReview(v: TaskDetailView): HTMLElement | null {
   const f = v.finalization;
   if (!r && !f && !v.spec) return null;
   return section('review', 'Spec, review and finalization',
-    v.spec ? el('p', {}, action('spec.md', () => send({ type: 'openTaskFile', which: 'spec' })), v.spec.title ? ` ${v.spec.title}` : '',
+    v.spec ? el('p', {}, action(v.era === 'db' ? 'spec' : 'spec.md', () => send({ type: 'openTaskFile', which: 'spec' }), { id: 'open-spec' }), v.spec.title ? ` ${v.spec.title}` : '',
       v.spec.criteriaTotal ? ` · success criteria ${v.spec.criteriaDone}/${v.spec.criteriaTotal} ticked` : '') : null,
     r ? el('div', { id: 'review-verdict' }, el('p', {}, action('review.md', () => send({ type: 'openTaskFile', which: 'review' })), ' verdict ',
       pill(r.verdict ?? 'none', verdictKind(r.verdict))),

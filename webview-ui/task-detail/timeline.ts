@@ -5,7 +5,9 @@ import { send } from './send';
 /** The phases in order: status, iterations, duration, gate decisions, checkpoint commit, and what each produced. */
 export function renderTimeline(v: TaskDetailView): HTMLElement {
   if (!v.phases.length) {
-    return section('timeline', 'Phases', el('p', { class: 'muted' }, v.hasPlan ? 'plan.yaml lists no phases.' : 'No plan.yaml yet: orc writes it when the task is planned.'));
+    const empty = v.era === 'db' ? "The task's workflow has no phases in orc's databases."
+      : v.hasPlan ? 'plan.yaml lists no phases.' : 'No plan.yaml yet: orc writes it when the task is planned.';
+    return section('timeline', 'Phases', el('p', { class: 'muted' }, empty));
   }
   const meta = [v.startedAt && `started ${v.startedAt}`, v.totalDuration && `total ${v.totalDuration}`,
     v.currentIteration !== null && `iteration ${v.currentIteration}`,
@@ -13,17 +15,17 @@ export function renderTimeline(v: TaskDetailView): HTMLElement {
     v.execution && `executor ${v.execution.hostname ?? '?'}${v.execution.pid !== null ? ` pid ${v.execution.pid}` : ''}${v.execution.lastHeartbeat ? `, last heartbeat ${v.execution.lastHeartbeat}` : ''}`,
   ].filter(Boolean).join(' · ');
   const runnable = v.editable && !(v.status === 'running' && !v.orphaned);
-  return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable))));
+  return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable, v.era))));
 }
 
-function phase(p: PhaseView, runnable: boolean): HTMLElement {
+function phase(p: PhaseView, runnable: boolean, era: TaskDetailView['era']): HTMLElement {
   const facts = [
     p.type && p.type !== p.name ? p.type : null,
     `${p.iterations ?? 0}${p.maxIterations !== null ? `/${p.maxIterations}` : ''} iteration${(p.iterations ?? 0) === 1 && p.maxIterations === null ? '' : 's'}`,
     p.duration,
     p.checkpoint && el('code', { title: 'checkpoint commit' }, p.checkpoint.slice(0, 12)),
     p.gateType && `gate: ${p.gateType}`,
-    !p.inPlan && 'not in plan.yaml',
+    !p.inPlan && (era === 'db' ? 'not in the workflow' : 'not in plan.yaml'),
     runnable && p.inPlan && action('run this phase', () => send({ type: 'run', phase: p.name }), { class: 'run-phase', title: `Run ${p.name} now` }),
   ].filter((x): x is string | HTMLElement => !!x);
   return el('li', { class: `phase phase-${cls(p.status)}${p.current ? ' current' : ''}`, 'data-phase': p.name },
@@ -48,7 +50,8 @@ export function renderTokens(v: TaskDetailView): HTMLElement | null {
       el('thead', {}, el('tr', {}, ...head.map((h, i) => el('th', i ? { class: 'num' } : {}, h)))),
       el('tbody', {}, ...rows.map((p) => el('tr', {}, el('td', {}, p.name), ...cells(p.tokens, p.costUsd))),
         v.tokens || v.costUsd !== null ? el('tr', { class: 'total' }, el('td', {}, 'Task total'), ...cells(v.tokens, v.costUsd)) : null)),
-    el('p', { class: 'muted' }, 'Effective input = input + cache creation + cache read: the whole context the model saw.'));
+    el('p', { class: 'muted' }, 'Effective input = input + cache creation + cache read: the whole context the model saw.'),
+    v.era === 'db' ? el('p', { class: 'muted' }, "Tokens from orc's phases table; costs per phase from orc's cost ledger (orc writes no cost per phase in the project database).") : null);
 }
 
 function cls(status: string): string {

@@ -1,5 +1,5 @@
 import { promises as fs, statSync, type BigIntStats } from 'node:fs';
-import { applyWal, asRollbackJournal, parseWalHeader, readWal, sameWalGeneration, type WalHeader } from './sqlite-wal';
+import { applyWal, asRollbackJournal, parseWalHeader, readWal, sameWalGeneration, type WalHeader, type WalPosition } from './sqlite-wal';
 
 /**
  * A SQLite database as its writers last committed it, read without SQLite: the database file and its `-wal` are
@@ -16,6 +16,13 @@ export interface SqliteSnapshot {
   readonly walCommits: number;
   /** How many times the read was repeated because a writer checkpointed or reset the log meanwhile. */
   readonly retries: number;
+  /**
+   * Where the read stopped in the WAL (its generation and the position after the last commit applied), null when
+   * there was no valid log: a follower reads on from here (see sqlite-follower.ts).
+   */
+  readonly wal: { readonly header: WalHeader; readonly end: WalPosition } | null;
+  /** The database file's inode when read: a file replaced since (moved, restored) is read whole again. */
+  readonly dbInode: bigint;
 }
 
 export type SnapshotResult =
@@ -29,7 +36,12 @@ export interface SnapshotOptions {
   readonly attempts?: number;
 }
 
-const DEFAULT_ATTEMPTS = 20;
+/**
+ * A writer restarts its log each time a checkpoint completes: a busy one (the stress test's writer commits thousands
+ * of times a second and restarts its log every few milliseconds) can overlap two reads out of three. Attempts are
+ * cheap and the moment right after a restart is the safest one, so they follow each other closely, many times.
+ */
+const DEFAULT_ATTEMPTS = 100;
 
 /**
  * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, the database's stat, the
@@ -44,8 +56,8 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
   const attempts = options.attempts ?? DEFAULT_ATTEMPTS;
   const walFile = `${file}-wal`;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    // A little apart, and not in step with a writer that checkpoints on a beat.
-    if (attempt) await new Promise((resolve) => setTimeout(resolve, Math.min(50, 2 ** attempt) * (0.5 + Math.random())));
+    // At once (a restart just happened: the next is furthest away), then a little apart, never in step with a writer.
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5, attempt)));
     const headBefore = await readWalHeader(walFile);
     const dbBefore = await statIfAny(file);
     if (!dbBefore) return { ok: false, missing: true, reason: 'the database file is gone' };
@@ -74,7 +86,8 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
     if (!headBefore && !sameStat(dbBefore, dbAfter)) continue;
     const wal = readWal(walBytes);
     const image = asRollbackJournal(applyWal(db, wal));
-    return { ok: true, snapshot: { image, stat: combinedStat(dbBefore, walBefore), walCommits: wal?.commits ?? 0, retries: attempt } };
+    return { ok: true, snapshot: { image, stat: combinedStat(dbBefore, walBefore), walCommits: wal?.commits ?? 0, retries: attempt,
+      wal: wal ? { header: wal.header, end: wal.end } : null, dbInode: dbBefore.ino } };
   }
   return { ok: false, missing: false, reason: `the database kept being checkpointed while read (${attempts} attempts); it is read again on its next change` };
 }
@@ -96,11 +109,11 @@ export function sqliteStatSync(file: string): { size: number; mtimeMs: number } 
   return combinedStat(db, statSync(`${file}-wal`, { bigint: true, throwIfNoEntry: false }));
 }
 
-function combinedStat(db: BigIntStats, wal: BigIntStats | undefined): { size: number; mtimeMs: number } {
+export function combinedStat(db: BigIntStats, wal: BigIntStats | undefined): { size: number; mtimeMs: number } {
   return { size: Number(db.size) + Number(wal?.size ?? 0n), mtimeMs: Math.max(Number(db.mtimeNs) / 1e6, wal ? Number(wal.mtimeNs) / 1e6 : 0) };
 }
 
-async function readWalHeader(walFile: string): Promise<WalHeader | null> {
+export async function readWalHeader(walFile: string): Promise<WalHeader | null> {
   let handle: fs.FileHandle | undefined;
   try {
     handle = await fs.open(walFile, 'r');
@@ -123,7 +136,7 @@ async function readIfAny(file: string): Promise<Uint8Array> {
   }
 }
 
-async function statIfAny(file: string): Promise<BigIntStats | undefined> {
+export async function statIfAny(file: string): Promise<BigIntStats | undefined> {
   return fs.stat(file, { bigint: true }).catch(() => undefined);
 }
 

@@ -35,6 +35,18 @@ export interface WalContent {
   readonly commits: number;
   /** Frames up to and including the last valid commit. */
   readonly frames: number;
+  /** Where the log goes on after the last valid commit: its byte offset and the checksum chain there. */
+  readonly end: WalPosition;
+}
+
+/**
+ * A place in a WAL generation just after a commit frame: the byte offset of the next frame and the running checksum
+ * there. Reading on from it (readWalFrom) validates only the frames written since, as SQLite's own readers do.
+ */
+export interface WalPosition {
+  readonly offset: number;
+  readonly s1: number;
+  readonly s2: number;
 }
 
 /** The WAL header, or null when the bytes are not a valid one (too short, bad magic, version, page size or checksum). */
@@ -63,14 +75,30 @@ export function readWal(bytes: Uint8Array): WalContent | null {
   const header = parseWalHeader(bytes);
   if (!header) return null;
   const view = viewOf(bytes);
+  return readFrames(view, 0, header, { offset: WAL_HEADER_BYTES, s1: view.getUint32(24), s2: view.getUint32(28) });
+}
+
+/**
+ * The commits appended to a WAL generation after `from`: `bytes` is the log's content from byte `from.offset` on
+ * (what a reader that already applied everything before it reads now). The frames must carry `header`'s salts and
+ * continue its checksum chain; the first one that does not ends what counts, as it does for SQLite.
+ */
+export function readWalFrom(bytes: Uint8Array, header: WalHeader, from: WalPosition): WalContent {
+  return readFrames(viewOf(bytes), from.offset, header, from);
+}
+
+/** Frames from `from` (an offset in the log) in `view`, which holds the log's bytes from `base` on. */
+function readFrames(view: DataView, base: number, header: WalHeader, from: WalPosition): WalContent {
   const frameBytes = FRAME_HEADER_BYTES + header.pageSize;
-  let [s1, s2] = [view.getUint32(24), view.getUint32(28)];
+  let { s1, s2 } = from;
   const pending = new Map<number, Uint8Array>();
   const pages = new Map<number, Uint8Array>();
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, view.byteLength);
   let databasePages: number | null = null;
   let commits = 0;
   let frames = 0;
-  for (let n = 0, at = WAL_HEADER_BYTES; at + frameBytes <= bytes.length; n++, at += frameBytes) {
+  let end: WalPosition = from;
+  for (let n = 0, at = from.offset - base; at + frameBytes <= view.byteLength; n++, at += frameBytes) {
     const pageNumber = view.getUint32(at);
     const commitSize = view.getUint32(at + 4);
     if (pageNumber === 0) break;
@@ -85,9 +113,10 @@ export function readWal(bytes: Uint8Array): WalContent | null {
       databasePages = commitSize;
       commits++;
       frames = n + 1;
+      end = { offset: base + at + frameBytes, s1, s2 };
     }
   }
-  return { header, pages, databasePages, commits, frames };
+  return { header, pages, databasePages, commits, frames, end };
 }
 
 /** The database page size from its header (bytes 16–17; the value 1 means 65536), or null when it has none. */

@@ -135,6 +135,11 @@ export class OrchestrationService extends Disposable {
     return this.indexes.flatMap((i) => i.watchPatterns());
   }
 
+  /** The context a folder is read with (its orc home, roots and systems), or undefined for a folder not read. */
+  contextOf(root: string): SourceContext | undefined {
+    return this.indexes.find((i) => i.root === root)?.ctx;
+  }
+
   get folders(): readonly string[] {
     return this.indexes.map((i) => i.root);
   }

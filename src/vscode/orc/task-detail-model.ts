@@ -4,7 +4,7 @@ import { isPreviewableImage } from '../../core/formats/orc/detail/attachments';
 import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
-import type { TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
+import type { CostsView, TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
 
 /**
  * The panel's data: the task as the scan linked it (computed links, timeline) plus the files read for this one task.
@@ -18,8 +18,17 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
   const uri = (file: string | null) => (file ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : null);
   const s = task.state;
   const m = task.fields.metadata;
-  const rel = (f: string) => path.relative(task.root, f).split(path.sep).join('/');
+  const rel = (f: string) => {
+    const r = path.relative(task.root, f);
+    return r && !r.startsWith('..') && !path.isAbsolute(r) ? r.split(path.sep).join('/') : f;
+  };
+  const db = task.era === 'db' ? task.db : null;
+  const costs = costsView(files);
+  const phaseCost = (name: string, own: number | null) => files.db?.costs?.byPhase[name]?.costUsd ?? own;
   return {
+    era: task.era, database: files.era === 'db' ? files.database : null, costs,
+    runs: (files.db?.runs ?? []).map((r) => ({ id: r.id, workflowId: r.workflowId, status: r.status, startedAt: r.startedAt, completedAt: r.completedAt,
+      error: r.error, phases: r.phases.map((p) => ({ phase: p.phase, status: p.status, iterations: p.iterations, commitSha: p.commitSha, error: p.error })) })),
     id: task.id, title: task.title, status: task.status, weight: task.weight, priority: task.priority, category: task.category,
     queue: task.queue, branch: task.branch, currentPhase: task.currentPhase, description: task.description,
     initiative: task.initiativeId ? { id: task.initiativeId, title: initiatives.find((i) => i.id === task.initiativeId)?.title ?? null } : null,
@@ -28,15 +37,20 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
     resolved: task.resolved, resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
     knownTaskIds: [...tasks.keys()],
     session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null, turnCount: s.session.turn_count ?? null } : null,
-    execution: s?.execution ? { hostname: s.execution.hostname ?? null, pid: s.execution.pid ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : null,
-    startedAt: s?.started_at ?? null, totalDuration: s?.total_duration ?? null, currentIteration: s?.current_iteration ?? null,
-    costUsd: s?.cost?.total_cost_usd ?? null, tokens: task.tokens,
-    phases: task.phases.map((p) => ({ ...p, gates: p.gates.map((g) => ({ type: g.type, decision: g.decision, rationale: g.rationale, timestamp: g.timestamp })) })),
-    hasPlan: task.planFile !== null, hasState: task.stateFile !== null,
+    execution: s?.execution ? { hostname: s.execution.hostname ?? null, pid: s.execution.pid ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null }
+      : db?.execution ? { hostname: db.execution.hostname, pid: db.execution.pid, lastHeartbeat: db.execution.lastHeartbeat } : null,
+    startedAt: s?.started_at ?? (db ? task.fields.started_at ?? null : null), totalDuration: s?.total_duration ?? null,
+    currentIteration: s?.current_iteration ?? db?.currentIteration ?? null,
+    // The database era: the ledger's sum when it has the task, else orc's own running total on the task row.
+    costUsd: s?.cost?.total_cost_usd ?? costs?.total.costUsd ?? db?.costUsd ?? null, tokens: task.tokens,
+    phases: task.phases.map((p) => ({ ...p, costUsd: phaseCost(p.name, p.costUsd),
+      gates: p.gates.map((g) => ({ type: g.type, decision: g.decision, rationale: g.rationale, timestamp: g.timestamp })) })),
+    // A database task's "plan" is its workflow.
+    hasPlan: task.planFile !== null || (task.era === 'db' && task.phases.some((p) => p.inPlan)), hasState: task.stateFile !== null,
     transcripts: files.transcripts.map((t) => ({ name: t.name, phase: t.phase, iteration: t.iteration, timestamp: t.timestamp,
       duration: t.duration, tokens: t.tokens, status: t.status })),
     attachments: files.attachments.map((a) => ({ filename: a.filename, size: a.size, contentType: a.contentType, createdAt: a.createdAt,
-      isImage: a.isImage, thumbnail: isPreviewableImage(a.contentType) ? uri(a.file) : null })),
+      isImage: a.isImage, thumbnail: files.era === 'file' && isPreviewableImage(a.contentType) ? uri(a.file) : null })),
     testReport: files.testReport && {
       framework: files.testReport.framework, durationMs: files.testReport.durationMs, summary: files.testReport.summary,
       suites: files.testReport.suites, coverage: files.testReport.coverage, hasHtmlReport: files.testReport.htmlReport !== null,
@@ -52,5 +66,19 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
     editable: trusted,
     choices: { priority: PRIORITIES, queue: QUEUES, category: CATEGORIES, weight: WEIGHTS,
       initiatives: initiatives.map((i) => ({ id: i.id, title: i.title })) },
+  };
+}
+
+/** The task's rows of orc's cost ledger, per phase and model. */
+function costsView(files: TaskDetailFiles): CostsView | null {
+  const c = files.db?.costs;
+  if (!c) return null;
+  return {
+    source: files.db?.costDatabase ?? null,
+    total: { costUsd: c.total.costUsd, tokens: c.total.tokens.total, entries: c.total.entries, durationMs: c.total.durationMs },
+    rows: c.rows.map((r) => ({ phase: r.phase, model: r.model, costUsd: r.costUsd, entries: r.entries, durationMs: r.durationMs,
+      iterations: r.iterations, lastAt: r.lastAt,
+      tokens: { input: r.tokens.input, output: r.tokens.output, cacheCreation: r.tokens.cacheCreation, cacheRead: r.tokens.cacheRead,
+        effectiveInput: r.tokens.effectiveInput, total: r.tokens.total } })),
   };
 }

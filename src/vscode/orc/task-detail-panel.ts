@@ -8,6 +8,7 @@ import { Disposable } from '../../core/util/disposable';
 import { parseFromWebview } from '../../shared/protocol';
 import { fromTaskDetail, type TaskDetailView, type ToTaskDetail } from '../../shared/task-detail-protocol';
 import { handleDetailMessage } from './task-detail-actions';
+import { openFromDatabase } from './task-detail-db-open';
 import { taskDetailHtml, webviewAssets } from './task-detail-html';
 import { taskDetailView } from './task-detail-model';
 import { receiveFromWebview } from '../webviews/webview-messages';
@@ -18,7 +19,9 @@ const SETTLE_MS = 120;
 /**
  * One task's detail panel. It reads the task's own files when it opens and again whenever any of them changes
  * (its folder is watched while the panel lives, orc.db too), or when the scan changes the task or a task it links
- * to. The page only ever gets data through messages, after its `ready`.
+ * to. A database-era task is read from orc's database instead, which the panel watches (with its WAL and the global
+ * database of costs): each commit is read as the frames it appended (the index's own follower), so the panel follows
+ * a running task live. The page only ever gets data through messages, after its `ready`.
  */
 export class TaskDetailPanel extends Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -30,29 +33,43 @@ export class TaskDetailPanel extends Disposable {
   /** Every message posted to the page (tests wait on it). */
   readonly onDidPost = this.postEmitter.event;
   lastView: TaskDetailView | undefined;
+  private postedJson: string | undefined;
 
   constructor(private task: OrcTask, private readonly service: OrchestrationService, extensionUri: vscode.Uri,
     private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void) {
     super();
     const dir = vscode.Uri.file(path.join(task.root, '.orc', 'tasks', task.dir));
+    const db = task.era === 'db';
     this.panel = vscode.window.createWebviewPanel('baton.taskDetail', this.title(), vscode.ViewColumn.Active, {
       enableScripts: true,
-      // The page may load the built front end and, for thumbnails, files of this task's folder: nothing else.
-      localResourceRoots: [webviewAssets(extensionUri), dir],
+      // The page may load the built front end and, for thumbnails, files of this task's folder: nothing else (a
+      // database task has no folder: its attachments stay in the database and are shown without thumbnails).
+      localResourceRoots: db ? [webviewAssets(extensionUri)] : [webviewAssets(extensionUri), dir],
     });
     this.panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'baton.svg');
     this.panel.webview.html = taskDetailHtml(this.panel.webview, extensionUri, this.title());
     this._register({ dispose: () => clearTimeout(this.timer) });
     this._register(this.panel.onDidDispose(() => { onClose(); this.dispose(); }));
     this._register(receiveFromWebview(this.panel.webview, 'task detail', (raw) => this.onMessage(raw)));
-    const watcher = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(dir, '**')));
-    const db = this._register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(task.root), '{.orc/orc.db,.orc/orc.db-wal,orc.db}')));
-    for (const w of [watcher, db]) {
+    for (const w of this.watchers(task, dir)) {
       this._register(w.onDidChange(() => this.schedule()));
       this._register(w.onDidCreate(() => this.schedule()));
       this._register(w.onDidDelete(() => this.schedule()));
     }
     this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
+  }
+
+  /** What the panel watches: the task folder and the file era's orc.db, or the database (and the cost ledger). */
+  private watchers(task: OrcTask, dir: vscode.Uri): vscode.FileSystemWatcher[] {
+    const watch = (base: string | vscode.Uri, glob: string) => this._register(vscode.workspace.createFileSystemWatcher(
+      new vscode.RelativePattern(typeof base === 'string' ? vscode.Uri.file(base) : base, glob)));
+    if (task.era !== 'db') {
+      return [watch(dir, '**'), watch(task.root, '{.orc/orc.db,.orc/orc.db-wal,orc.db}')];
+    }
+    const out = [watch(path.dirname(task.file), `${path.basename(task.file)}{,-wal}`)];
+    const orcHome = this.service.contextOf(task.root)?.orcHome;
+    if (orcHome) out.push(watch(orcHome, 'orc.db{,-wal}'));
+    return out;
   }
 
   get taskId(): string {
@@ -87,13 +104,19 @@ export class TaskDetailPanel extends Disposable {
   private async load(): Promise<void> {
     const items = this.service.items().filter((i): i is OrcItem => i.system === 'orc' && i.root === this.task.root);
     const current = items.find((i): i is OrcTask => i.kind === 'task' && i.id === this.task.id);
-    if (!current) { this.post({ type: 'gone', id: this.task.id }); return; }
+    if (!current) { this.postedJson = undefined; this.post({ type: 'gone', id: this.task.id }); return; }
     this.task = current;
     this.panel.title = this.title();
-    this.files = await taskDetail(current.root, current.dir);
+    this.files = await taskDetail(current.root, current.dir, { task: current, orcHome: this.service.contextOf(current.root)?.orcHome });
     if (!this.ready) return;
-    this.lastView = taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted);
-    this.post({ type: 'detail', view: this.lastView });
+    const view = taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted);
+    // A database being written (transcripts stream in while a phase runs) is re-read often: an unchanged view is not
+    // sent again, so the page does not re-render for nothing.
+    const json = JSON.stringify(view);
+    if (json === this.postedJson) return;
+    this.postedJson = json;
+    this.lastView = view;
+    this.post({ type: 'detail', view });
   }
 
   /** A message as the page sends it (validated here like every other); the extension-host tests' way in too. */
@@ -105,8 +128,10 @@ export class TaskDetailPanel extends Disposable {
     const parsed = parseFromWebview(fromTaskDetail, raw);
     if (!parsed.ok) { console.warn(`baton: task detail sent an invalid message: ${parsed.error}`); return; }
     const msg = parsed.message;
-    if (msg.type === 'ready') { this.ready = true; await this.refresh(); return; }
+    if (msg.type === 'ready') { this.ready = true; this.postedJson = undefined; await this.refresh(); return; }
     try {
+      // A database task's transcripts, spec and attachments are rows: opened from the database here.
+      if (await openFromDatabase(msg, this.task, this.files)) return;
       await handleDetailMessage(msg, { service: this.service, task: this.task, files: this.files, showDetail: this.showDetail });
     } catch (err) {
       void vscode.window.showErrorMessage(`Baton: ${(err as Error).message}`);

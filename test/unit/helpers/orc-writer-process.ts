@@ -63,3 +63,90 @@ export function nextLine(child: ChildProcess): Promise<string> {
     child.once('exit', (code) => reject(new Error(`writer exited (${code}) before printing a line`)));
   });
 }
+
+/**
+ * A writer process that commits what it is told: one JSON line `{"sql": [...statements], "params": [[...], …]}` per
+ * transaction on stdin, answered with `ok` (or `error <message>`) once committed. It opens the database as orc does
+ * (WAL, synchronous NORMAL, busy_timeout 5000) and never checkpoints by itself, so each commit is frames appended to
+ * orc.db-wal, as orc's long-running executor leaves them.
+ */
+const COMMAND_WRITER = `
+const Database = require(process.argv[1]);
+const db = new Database(process.argv[2]);
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.pragma('busy_timeout = 5000');
+db.pragma('wal_autocheckpoint = 0');
+let buffer = '';
+process.stdin.on('data', (chunk) => {
+  buffer += chunk;
+  let at;
+  while ((at = buffer.indexOf('\\n')) >= 0) {
+    const line = buffer.slice(0, at);
+    buffer = buffer.slice(at + 1);
+    try {
+      const { sql, params } = JSON.parse(line);
+      if (sql === 'checkpoint') db.pragma('wal_checkpoint(TRUNCATE)');
+      else db.transaction(() => sql.forEach((s, i) => db.prepare(s).run(...(params?.[i] ?? []))))();
+      process.stdout.write('ok\\n');
+    } catch (err) {
+      process.stdout.write('error ' + String(err.message).replace(/\\n/g, ' ') + '\\n');
+    }
+  }
+});
+process.stdin.on('end', () => { db.close(); });
+process.stdout.write('ready\\n');
+`;
+
+export interface SqlWriter {
+  /** Commits the statements as one transaction in the writer process; resolves once it is committed. */
+  commit(sql: readonly string[], params?: readonly (readonly unknown[])[]): Promise<void>;
+  /** `wal_checkpoint(TRUNCATE)`, as orc does when it closes the database. */
+  checkpoint(): Promise<void>;
+  /** Closes the database (SQLite checkpoints on close) and waits for the process to end. */
+  close(): Promise<void>;
+}
+
+export async function spawnSqlWriter(file: string): Promise<SqlWriter> {
+  const betterSqlite = path.join(REPO, 'node_modules', 'better-sqlite3');
+  const child = spawn(process.execPath, ['-e', COMMAND_WRITER, betterSqlite, file], { stdio: ['pipe', 'pipe', 'pipe'] });
+  // One reader of the child's lines for its whole life (a listener per command would pile up).
+  const waiting: ((line: string) => void)[] = [];
+  let buffer = '';
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => { stderr += chunk.toString(); });
+  child.stdout!.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    for (let at = buffer.indexOf('\n'); at >= 0; at = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, at);
+      buffer = buffer.slice(at + 1);
+      waiting.shift()?.(line);
+    }
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => {
+    for (const w of waiting.splice(0)) w(`error: the writer exited ${stderr.trim()}`);
+    resolve();
+  }));
+  const line = () => new Promise<string>((resolve) => waiting.push(resolve));
+  if ((await line()) !== 'ready') throw new Error(`the writer did not start: ${stderr}`);
+  let chain: Promise<unknown> = Promise.resolve();
+  const send = (command: unknown) => {
+    const next = chain.then(async () => {
+      const answer = line();
+      child.stdin!.write(`${JSON.stringify(command)}\n`);
+      const got = await answer;
+      if (got !== 'ok') throw new Error(`writer: ${got}`);
+    });
+    chain = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    commit: (sql, params) => send({ sql, params }),
+    checkpoint: () => send({ sql: 'checkpoint' }),
+    close: async () => {
+      await chain;
+      child.stdin!.end();
+      await exited;
+    },
+  };
+}

@@ -6,12 +6,14 @@ import type { OrcGateDecision } from '../orc/gate-decisions';
 import type { OrcItem, OrcTask } from '../orc/model';
 import { dbGateDecisionsOf } from './gate-decisions';
 import { dbInitiativesOf } from './map-initiative';
-import { dbTasksOf } from './map-task';
+import { DbTaskMemo, dbTasksOf } from './map-task';
 import type { OrcDbRecord } from './record';
 
 /** The items of one folder's previous link, to hand back the same object for an item that did not change. */
 export class DbLinkMemo {
-  items = new Map<string, { json: string; item: OrcItem }>();
+  readonly tasks = new DbTaskMemo();
+  initiatives = new Map<string, { json: string; item: OrcItem }>();
+  problems: { dependencies: unknown; tasks: readonly OrcTask[]; diagnostics: readonly Diagnostic[] } | undefined;
 }
 
 /**
@@ -23,16 +25,27 @@ export class DbLinkMemo {
 export function linkOrcDb(file: string, record: OrcDbRecord, input: LinkInput<unknown>, leftover: number,
   memo = new DbLinkMemo()): LinkOutput<OrcItem, OrcGateDecision> {
   const root = input.ctx.root;
-  const tasks = dbTasksOf(record, { root, file, now: input.now });
-  const initiatives = dbInitiativesOf(record, tasks, { root, file });
-  const items = reuseUnchanged(memo, [...tasks, ...initiatives]);
-  const diagnostics = dependencyProblems(file, tasks);
+  const tasks = dbTasksOf(record, { root, file, now: input.now }, memo.tasks);
+  const initiatives = reuseUnchanged(memo, dbInitiativesOf(record, tasks, { root, file }));
+  const items = [...tasks, ...initiatives];
+  const diagnostics = [...dependencyProblemsOnce(memo, file, record, tasks)];
   if (leftover > 0) {
     diagnostics.push(diagnostic('orc', path.join(root, '.orc', 'tasks'), 'info',
       `${leftover} task and initiative folder${leftover === 1 ? '' : 's'} under .orc/ are left from orc's file era: orc keeps this ` +
       `project in its database (${file}), which Baton shows; the YAML files are not read`));
   }
   return { items, decisions: dbGateDecisionsOf(tasks), diagnostics };
+}
+
+/** The dependency problems, found again only when the dependencies or the set of tasks changed. */
+function dependencyProblemsOnce(memo: DbLinkMemo, file: string, record: OrcDbRecord, tasks: readonly OrcTask[]): readonly Diagnostic[] {
+  const held = memo.problems;
+  if (held && held.dependencies === record.dependencies && held.tasks.length === tasks.length && held.tasks.every((t, i) => t.id === tasks[i]!.id)) {
+    return held.diagnostics;
+  }
+  const diagnostics = dependencyProblems(file, tasks);
+  memo.problems = { dependencies: record.dependencies, tasks, diagnostics };
+  return diagnostics;
 }
 
 function dependencyProblems(file: string, tasks: readonly OrcTask[]): Diagnostic[] {
@@ -51,9 +64,12 @@ function dependencyProblems(file: string, tasks: readonly OrcTask[]): Diagnostic
   return out;
 }
 
-/** The index tells "unchanged" by identity: an item equal to the previous link's is that same object. */
+/**
+ * The index tells "unchanged" by identity: an initiative equal to the previous link's is that same object (tasks are
+ * kept by their inputs in dbTasksOf; initiatives are few and depend on every member's status).
+ */
 function reuseUnchanged(memo: DbLinkMemo, items: OrcItem[]): OrcItem[] {
-  const before = memo.items;
+  const before = memo.initiatives;
   const now = new Map<string, { json: string; item: OrcItem }>();
   const out = items.map((item) => {
     const key = `${item.kind}:${item.id}`;
@@ -63,6 +79,6 @@ function reuseUnchanged(memo: DbLinkMemo, items: OrcItem[]): OrcItem[] {
     now.set(key, { json, item: kept });
     return kept;
   });
-  memo.items = now;
+  memo.initiatives = now;
   return out;
 }

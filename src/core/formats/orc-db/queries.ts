@@ -1,42 +1,59 @@
 import type { OrcDbSource, SqlRow, SqlValue } from './engine';
-import type { DbGate, DbInitiative, DbPhase, DbTask, DbTaskExtras, DbWorkflow, OrcDbRecord } from './record';
-import { COLUMNS_READ, checkOrcSchema } from './schema-check';
+import type { DbGate, DbPhase, DbRunPhase, DbTask } from './record';
+import { ROWID } from './row-store';
+import { columnsToRead } from './schema-check';
+
+/*
+ * The database era's queries: every row Baton shows, read through any engine (see engine.ts), and the row mappers.
+ * Tables are read as rows by rowid (table-set.ts keeps them; record-builder.ts turns them into an OrcDbRecord;
+ * readOrcDb in read-db.ts does both), so that a commit can be followed by reading again only the rows it wrote. Only
+ * the columns in COLUMNS_READ are selected; one the database lacks (a half-migrated or older schema) reads as NULL, a
+ * missing table as no rows. Problems with single values (metadata that is not JSON) are noted per row.
+ */
 
 /**
- * The database era's queries: every row Baton shows, read through any engine (see engine.ts) into an OrcDbRecord.
- * Only the columns in COLUMNS_READ are selected; one the database lacks (a half-migrated or older schema) reads as
- * NULL, a missing table as no rows. Problems with single values (metadata that is not JSON) are noted per row.
+ * `SELECT rowid, <the columns read> FROM table [WHERE rowid IN (…)]`, a column the table lacks as `NULL AS column`;
+ * no table (or no such column list), no rows.
  */
-export function readOrcDb(src: OrcDbSource): OrcDbRecord {
-  const schema = checkOrcSchema(src);
-  const base = { kind: 'db' as const, engine: src.engine, hasTasks: !schema.unreadable, schemaVersion: schema.version,
-    readOnlyReason: schema.readOnlyReason };
-  if (schema.unreadable) {
-    return { ...base, tasks: [], dependencies: [], phases: [], gates: [], workflows: [], initiatives: [], extras: {} };
-  }
-  const q = (table: string, order = '') => select(src, table, order);
-  return {
-    ...base,
-    tasks: q('tasks', 'ORDER BY id').map(toTask),
-    dependencies: q('task_dependencies', 'ORDER BY task_id, depends_on')
-      .map((r) => [text(r.task_id) ?? '', text(r.depends_on) ?? ''] as const).filter(([a, b]) => a && b),
-    phases: q('phases', 'ORDER BY task_id, started_at, phase_id').map(toPhase),
-    gates: q('gate_decisions', 'ORDER BY task_id, decided_at, id').map(toGate),
-    workflows: workflowsOf(src),
-    initiatives: initiativesOf(src),
-    extras: extrasOf(src),
-  };
-}
-
-/** `SELECT <the columns read> FROM table`, a column the table lacks as `NULL AS column`; no table, no rows. */
-function select(src: OrcDbSource, table: string, order: string, where = ''): SqlRow[] {
+export function selectRows(src: OrcDbSource, table: string, rowids?: readonly number[]): SqlRow[] {
   const have = src.columnsOf(table);
-  if (!have) return [];
-  const columns = COLUMNS_READ[table]!.map((c) => (have.includes(c) ? `"${c}"` : `NULL AS "${c}"`));
-  return src.all(`SELECT ${columns.join(', ')} FROM "${table}" ${where} ${order}`);
+  const wanted = columnsToRead(table);
+  if (!have || !wanted.length) return [];
+  const columns = wanted.map((c) => (have.includes(c) ? `"${c}"` : `NULL AS "${c}"`));
+  // rowids are numbers this process read from the image: safe to write into the statement.
+  const where = rowids ? `WHERE rowid IN (${rowids.map((n) => Math.trunc(n)).join(', ')})` : '';
+  return src.all(`SELECT rowid AS "${ROWID}", ${columns.join(', ')} FROM "${table}" ${where}`);
 }
 
-function toTask(r: SqlRow): DbTask {
+/** Per task: how many rows a table holds for it (comments, transcript messages, attachments). */
+export function countPerTask(src: OrcDbSource, table: string): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!src.columnsOf(table)?.includes('task_id')) return out;
+  for (const r of src.all(`SELECT task_id, COUNT(*) AS n FROM "${table}" GROUP BY task_id`)) {
+    const id = text(r.task_id);
+    if (id) out.set(id, int(r.n) ?? 0);
+  }
+  return out;
+}
+
+/** The tasks with a spec: a phase output named SPEC_CONTENT, of a run of the task (orc's own test) or naming it. */
+export function tasksWithSpec(src: OrcDbSource): Set<string> {
+  const out = new Set<string>();
+  const outputs = src.columnsOf('phase_outputs');
+  if (!outputs?.includes('output_var_name')) return out;
+  const runs = src.columnsOf('workflow_runs')?.includes('task_id') && outputs.includes('workflow_run_id');
+  const taskOf = [runs ? 'wr.task_id' : null, outputs.includes('task_id') ? 'po.task_id' : null].filter(Boolean).join(', ');
+  if (!taskOf) return out;
+  const sql = `SELECT DISTINCT COALESCE(${taskOf}, NULL) AS task_id FROM phase_outputs po
+    ${runs ? 'LEFT JOIN workflow_runs wr ON wr.id = po.workflow_run_id' : ''} WHERE po.output_var_name = 'SPEC_CONTENT'`;
+  for (const r of src.all(sql)) {
+    const id = text(r.task_id);
+    if (id) out.add(id);
+  }
+  return out;
+}
+
+export function toTask(r: SqlRow): DbTask {
   const { metadata, problem } = metadataOf(r.metadata);
   return {
     id: text(r.id) ?? '', title: text(r.title) ?? '', description: text(r.description), weight: text(r.weight),
@@ -54,7 +71,7 @@ function toTask(r: SqlRow): DbTask {
   };
 }
 
-function toPhase(r: SqlRow): DbPhase {
+export function toPhase(r: SqlRow): DbPhase {
   const session = sessionOf(r.session_id);
   return {
     taskId: text(r.task_id) ?? '', phaseId: text(r.phase_id) ?? '', status: text(r.status), iterations: int(r.iterations),
@@ -69,80 +86,19 @@ function toPhase(r: SqlRow): DbPhase {
   };
 }
 
-function toGate(r: SqlRow): DbGate {
+export function toGate(r: SqlRow): DbGate {
   return {
     taskId: text(r.task_id) ?? '', phase: text(r.phase) ?? '', gateType: text(r.gate_type), approved: bool(r.approved),
     reason: text(r.reason), decidedBy: text(r.decided_by), decidedAt: time(r.decided_at),
   };
 }
 
-/** Each workflow's phases in order, with the template's values where the workflow does not override them. */
-function workflowsOf(src: OrcDbSource): DbWorkflow[] {
-  const templates = new Map(select(src, 'phase_templates', '').map((r) => [text(r.id) ?? '', r]));
-  const phases = new Map<string, DbWorkflow['phases'][number][]>();
-  for (const r of select(src, 'workflow_phases', 'ORDER BY workflow_id, sequence')) {
-    const workflow = text(r.workflow_id) ?? '';
-    const id = text(r.phase_template_id) ?? '';
-    const t = templates.get(id);
-    const list = phases.get(workflow) ?? [];
-    list.push({ id, name: text(t?.name), type: text(r.type_override) ?? text(t?.type),
-      gateType: text(r.gate_type_override) ?? text(t?.gate_type), maxIterations: int(r.max_iterations_override) ?? int(t?.max_iterations) });
-    phases.set(workflow, list);
-  }
-  return select(src, 'workflows', 'ORDER BY id').map((r) => {
-    const id = text(r.id) ?? '';
-    return { id, name: text(r.name), phases: phases.get(id) ?? [] };
-  });
-}
-
-function initiativesOf(src: OrcDbSource): DbInitiative[] {
-  const group = <T>(rows: SqlRow[], key: string, value: (r: SqlRow) => T | null): Map<string, T[]> => {
-    const out = new Map<string, T[]>();
-    for (const r of rows) {
-      const k = text(r[key]);
-      const v = value(r);
-      if (!k || v === null) continue;
-      const list = out.get(k);
-      if (list) list.push(v); else out.set(k, [v]);
-    }
-    return out;
+/** A phase of a workflow run; `taskId` and `runCreatedAt` come from its run. */
+export function toRunPhase(r: SqlRow, run: SqlRow | undefined): DbRunPhase {
+  return {
+    taskId: text(run?.task_id) ?? '', phaseId: text(r.phase_template_id) ?? '', runId: text(r.workflow_run_id) ?? '',
+    status: text(r.status), iterations: int(r.iterations), startedAt: time(r.started_at), completedAt: time(r.completed_at),
   };
-  const tasks = group(select(src, 'initiative_tasks', 'ORDER BY initiative_id, sequence, task_id'), 'initiative_id', (r) => text(r.task_id));
-  const deps = group(select(src, 'initiative_dependencies', 'ORDER BY initiative_id, depends_on'), 'initiative_id', (r) => text(r.depends_on));
-  const decisions = group(select(src, 'initiative_decisions', 'ORDER BY initiative_id, decided_at, id'), 'initiative_id', (r) => ({
-    id: text(r.id) ?? '', decision: text(r.decision) ?? '', rationale: text(r.rationale), decidedBy: text(r.decided_by), decidedAt: time(r.decided_at),
-  }));
-  return select(src, 'initiatives', 'ORDER BY id').map((r) => {
-    const id = text(r.id) ?? '';
-    const initials = text(r.owner_initials), displayName = text(r.owner_display_name), email = text(r.owner_email);
-    return {
-      id, title: text(r.title) ?? '', status: text(r.status), vision: text(r.vision),
-      owner: initials || displayName || email ? { initials, displayName, email } : null,
-      branchBase: text(r.branch_base), branchPrefix: text(r.branch_prefix), createdAt: time(r.created_at), updatedAt: time(r.updated_at),
-      taskIds: tasks.get(id) ?? [], dependsOn: deps.get(id) ?? [], decisions: decisions.get(id) ?? [],
-    };
-  });
-}
-
-/** Counts of what the task detail reads on demand (comments, transcripts, attachments, the spec). */
-function extrasOf(src: OrcDbSource): Record<string, DbTaskExtras> {
-  const out: Record<string, { comments: number; transcripts: number; attachments: number; hasSpec: boolean }> = {};
-  const entry = (id: string) => (out[id] ??= { comments: 0, transcripts: 0, attachments: 0, hasSpec: false });
-  for (const [table, key] of [['task_comments', 'comments'], ['transcripts', 'transcripts'], ['task_attachments', 'attachments']] as const) {
-    if (!src.columnsOf(table)?.includes('task_id')) continue;
-    for (const r of src.all(`SELECT task_id, COUNT(*) AS n FROM "${table}" GROUP BY task_id`)) {
-      const id = text(r.task_id);
-      if (id) entry(id)[key] = int(r.n) ?? 0;
-    }
-  }
-  const outputs = src.columnsOf('phase_outputs');
-  if (outputs?.includes('task_id') && outputs.includes('output_var_name')) {
-    for (const r of src.all(`SELECT DISTINCT task_id FROM phase_outputs WHERE output_var_name = 'SPEC_CONTENT' AND task_id IS NOT NULL`)) {
-      const id = text(r.task_id);
-      if (id) entry(id).hasSpec = true;
-    }
-  }
-  return out;
 }
 
 /** orc writes Go strings: '' is its zero value, read as null. */
@@ -153,19 +109,19 @@ export function text(v: SqlValue | undefined): string | null {
   return s === '' ? null : s;
 }
 
-function int(v: SqlValue | undefined): number | null {
+export function int(v: SqlValue | undefined): number | null {
   const n = num(v);
   return n === null ? null : Math.trunc(n);
 }
 
-function num(v: SqlValue | undefined): number | null {
+export function num(v: SqlValue | undefined): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v === 'bigint') return Number(v);
   if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
   return null;
 }
 
-function bool(v: SqlValue | undefined): boolean {
+export function bool(v: SqlValue | undefined): boolean {
   return v === 1 || v === 1n || v === '1' || v === 'true';
 }
 

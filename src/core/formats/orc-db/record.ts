@@ -19,6 +19,13 @@ export interface OrcDbRecord {
   readonly phases: readonly DbPhase[];
   readonly gates: readonly DbGate[];
   readonly workflows: readonly DbWorkflow[];
+  /**
+   * Workflows the global database (~/.orc/orc.db) defines that tasks name and this database lacks: orc copies a
+   * workflow into the project database when it first runs it, so a task never run finds its phases there.
+   */
+  readonly globalWorkflows?: readonly DbWorkflow[];
+  /** Per task and phase, the phase of the task's latest workflow run (its iteration count is the real one). */
+  readonly runPhases: readonly DbRunPhase[];
   readonly initiatives: readonly DbInitiative[];
   /** Per task: how many comments, transcript messages, attachments, and whether a spec was written. */
   readonly extras: Readonly<Record<string, DbTaskExtras>>;
@@ -82,6 +89,17 @@ export interface DbPhase {
   /** The provider's session id out of orc's `{"provider": …, "data": {"session_id": …}}`. */
   readonly sessionId: string | null;
   readonly provider: string | null;
+}
+
+/** One phase of a workflow run (workflow_run_phases), with its run's task. */
+export interface DbRunPhase {
+  readonly taskId: string;
+  readonly phaseId: string;
+  readonly runId: string;
+  readonly status: string | null;
+  readonly iterations: number | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
 }
 
 export interface DbGate {

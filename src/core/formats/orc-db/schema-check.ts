@@ -26,6 +26,20 @@ export const COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {
   phase_outputs: ['task_id', 'output_var_name'],
 };
 
+/**
+ * Tables read when they are there, never missed when they are not (an older orc): the workflow runs, whose phases
+ * count a phase's iterations (orc leaves `phases.iterations` at 0 for a phase that ran once).
+ */
+export const OPTIONAL_COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {
+  workflow_runs: ['id', 'task_id', 'created_at'],
+  workflow_run_phases: ['id', 'workflow_run_id', 'phase_template_id', 'status', 'iterations', 'started_at', 'completed_at'],
+};
+
+/** The columns read from a table (required or optional). */
+export function columnsToRead(table: string): readonly string[] {
+  return COLUMNS_READ[table] ?? OPTIONAL_COLUMNS_READ[table] ?? [];
+}
+
 export interface SchemaCheck {
   /** Highest `_migrations` version; null without the table. */
   readonly version: number | null;

@@ -9,8 +9,9 @@ import { linkOrc, OrcLinkMemo } from './link';
 import { classifyOrcPath, toPosix } from './paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
 import { sqliteStatSync } from '../../io/sqlite-snapshot';
-import { locateOrcProjectDb, orcDbCandidates, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
-import { readOrcDbFile } from '../orc-db/read-db';
+import { locateOrcProjectDb, orcDbCandidates, orcGlobalDbPath, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
+import { withGlobalWorkflows } from '../orc-db/global-workflows';
+import { orcDbFollower } from '../orc-db/read-db';
 import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
 
 /** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
@@ -65,6 +66,9 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     const patterns: WatchPattern[] = [{ base: ctx.root, glob: '{orc.yaml,.orc/**}' }];
     const registered = this.registryDb(ctx);
     if (registered) patterns.push({ base: path.dirname(registered), glob: 'orc.db{,-wal}' });
+    // The global database: workflows a task has not run yet are defined there (watched before discovery has said
+    // whether the folder has a database: the watchers start first; recordFileOf ignores it for a file-era folder).
+    if (ctx.orcHome) patterns.push({ base: ctx.orcHome, glob: 'orc.db{,-wal}' });
     return patterns;
   }
 
@@ -78,13 +82,19 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   }
 
   recordFileOf(file: string, ctx: SourceContext): string | undefined {
-    if (!file.endsWith('-wal')) return undefined;
-    const db = file.slice(0, -'-wal'.length);
+    const db = file.endsWith('-wal') ? file.slice(0, -'-wal'.length) : file;
+    // orc's global database (workflow definitions) is part of the folder's database record.
+    const own = this.folders.get(ctx.root)?.db;
+    if (own && ctx.orcHome && db === orcGlobalDbPath(ctx.orcHome)) return own;
+    if (db === file) return undefined;
     return this.dbCandidates(ctx).includes(db) ? db : undefined;
   }
 
   statOf(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined {
-    if (this.dbCandidates(ctx).includes(file)) return sqliteStatSync(file);
+    if (this.dbCandidates(ctx).includes(file)) {
+      const own = sqliteStatSync(file);
+      return own && ctx.orcHome ? combineStats(own, sqliteStatSync(orcGlobalDbPath(ctx.orcHome))) : own;
+    }
     const stat = statIfAny(file);
     return stat && { size: stat.size, mtimeMs: stat.mtimeMs };
   }
@@ -94,24 +104,24 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     // A registered project's database appearing (orc moved it there) makes the folder a database-era one.
     const state = this.folders.get(ctx.root);
     if (file === this.registryDb(ctx) && state?.db !== file) this.folders.set(ctx.root, { db: file, registryId: state?.registryId ?? null });
-    const probe = this.probes.get(file);
-    this.probes.delete(file);
-    const now = sqliteStatSync(file);
-    if (probe && probe.size === now?.size && probe.mtimeMs === now.mtimeMs) return probe;
-    return readOrcDbFile(file);
+    // The shared follower reads only what was committed since its last read (db-follower.ts).
+    const read = await orcDbFollower(file).read();
+    if (read === 'missing' || !ctx.orcHome) return read;
+    // The record also holds the global database's definitions of workflows the project has not run yet: its stat
+    // counts in the record's (see statOf), so a change there reads the record again.
+    const global = orcGlobalDbPath(ctx.orcHome);
+    const both = combineStats(read, sqliteStatSync(global));
+    return withGlobalWorkflows({ ...read, ...both }, sqliteStatSync(global) ? global : null);
   }
-
-  /** Databases read during discovery (to tell the eras apart), handed to `read` when unchanged since. */
-  private readonly probes = new Map<string, ReadFile<OrcRecord>>();
 
   /**
    * Whether the folder's own .orc/orc.db is the database era's. File-era orc kept an orc.db beside its YAML files
    * too, for comments and search only: a database with neither orc's tasks table nor its migration ledger is that.
+   * (The read is the follower's: the index's own read of it right after finds nothing new.)
    */
   private async isOrcDatabase(file: string): Promise<boolean> {
-    const read = await readOrcDbFile(file);
+    const read = await orcDbFollower(file).read();
     if (read === 'missing') return false;
-    this.probes.set(file, read);
     return read.record?.kind === 'db' && (read.record.hasTasks || read.record.schemaVersion !== null);
   }
 
@@ -173,6 +183,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   private registryDb(ctx: SourceContext): string | undefined {
     return ctx.orcHome ? this.dbCandidates(ctx)[0] : undefined;
   }
+}
+
+/** A record read from two databases is current while both are: the sizes summed, the newer mtime. */
+function combineStats(a: { size: number; mtimeMs: number }, b: { size: number; mtimeMs: number } | undefined): { size: number; mtimeMs: number } {
+  return b ? { size: a.size + b.size, mtimeMs: Math.max(a.mtimeMs, b.mtimeMs) } : { size: a.size, mtimeMs: a.mtimeMs };
 }
 
 function statIfAny(file: string) {

@@ -8,6 +8,8 @@ import { readAttachments, type AttachmentInfo } from './attachments';
 import { commentStats, readTaskComments, type TaskComment } from './comments-db';
 import { readTestReport, type TestReport } from './test-report';
 import { readTranscripts, type TranscriptInfo } from './transcripts';
+import type { OrcTask } from '../model';
+import { readDbTaskDetail, type DbTaskDetail } from '../../orc-db/detail/db-task-detail';
 
 /**
  * Everything about one task that the scan does not read: transcripts, attachments, test results, artifacts and
@@ -15,6 +17,8 @@ import { readTranscripts, type TranscriptInfo } from './transcripts';
  * repository with thousands of tasks never opens these files.
  */
 export interface TaskDetailFiles {
+  /** `file`: read from the task's folder; `db`: from orc's database (transcripts, attachments and the spec are rows). */
+  readonly era: 'file' | 'db';
   readonly id: string;
   readonly dir: string;
   /** sha256 of task.yaml as read now: an edit made from this view is refused if the file changed since. */
@@ -29,6 +33,15 @@ export interface TaskDetailFiles {
   readonly commentStats: { readonly total: number; readonly human: number; readonly agent: number; readonly system: number };
   readonly database: string | null;
   readonly diagnostics: readonly Diagnostic[];
+  /** The database era's own part (runs, costs); null in the file era. */
+  readonly db: DbTaskDetail | null;
+}
+
+export interface TaskDetailOptions {
+  /** The task as the scan linked it: a database-era task's detail is read from its database. */
+  readonly task?: OrcTask;
+  /** orc's home, for the global cost ledger. */
+  readonly orcHome?: string;
 }
 
 /** The folder of a task id, refusing ids that are not a plain folder name. */
@@ -37,7 +50,8 @@ export function taskDir(root: string, id: string): string {
   return path.join(root, '.orc', 'tasks', id);
 }
 
-export async function taskDetail(root: string, id: string): Promise<TaskDetailFiles> {
+export async function taskDetail(root: string, id: string, options: TaskDetailOptions = {}): Promise<TaskDetailFiles> {
+  if (options.task?.era === 'db' && options.task.id === id) return dbDetail(options.task, options.orcHome);
   const dir = taskDir(root, id);
   // A task folder that is a symbolic link out of the workspace shows nothing of what it points at.
   const inside = await containedPath(root, dir, { what: 'the workspace folder' });
@@ -47,7 +61,7 @@ export async function taskDetail(root: string, id: string): Promise<TaskDetailFi
     readTranscripts(dir), readAttachments(dir), readTestReport(dir), readArtifacts(dir), readTaskComments(root, id),
   ]);
   return {
-    id, dir,
+    era: 'file', id, dir, db: null,
     taskFileSha256: taskBytes ? crypto.createHash('sha256').update(taskBytes).digest('hex') : null,
     transcripts: transcripts.transcripts,
     attachments: attachments.attachments,
@@ -58,7 +72,17 @@ export async function taskDetail(root: string, id: string): Promise<TaskDetailFi
   };
 }
 
+/** A database-era task: everything from its database (see orc-db/detail), nothing from a task folder. */
+async function dbDetail(task: OrcTask, orcHome: string | undefined): Promise<TaskDetailFiles> {
+  const d = await readDbTaskDetail(task, orcHome);
+  return {
+    era: 'db', id: task.id, dir: '', taskFileSha256: null, transcripts: d.transcripts, attachments: d.attachments, testReport: null,
+    spec: d.spec, review: null, finalization: null, comments: d.comments, commentStats: commentStats(d.comments), database: task.file,
+    diagnostics: d.diagnostics, db: d.db,
+  };
+}
+
 function emptyDetail(id: string, dir: string, diagnostics: Diagnostic[]): TaskDetailFiles {
-  return { id, dir, taskFileSha256: null, transcripts: [], attachments: [], testReport: null, spec: null, review: null,
+  return { era: 'file', db: null, id, dir, taskFileSha256: null, transcripts: [], attachments: [], testReport: null, spec: null, review: null,
     finalization: null, comments: [], commentStats: { total: 0, human: 0, agent: 0, system: 0 }, database: null, diagnostics };
 }
