@@ -2,6 +2,7 @@ import path from 'node:path';
 import { answerDecision } from '../core/decisions/answer-decision';
 import type { OrcGateDecision } from '../core/formats/orc/gate-decisions';
 import { UsageError } from './args';
+import { dbGateAnswer } from './orc-db-cli';
 import { openService } from './open-service';
 
 /** `TASK-001:spec` names the human gate after a phase of an orc task (CRP ids never hold a colon). */
@@ -14,14 +15,14 @@ export function isGateId(id: string): boolean {
  * orc run exactly as the inbox does (state.yaml's pending gate record gets the decision; a rejection marks the
  * phase failed so the next run redoes it). Exit 0 when written, 1 when refused.
  */
-export async function answerGate(id: string, options: readonly string[], rationale: string | undefined, dir: string | undefined,
+export async function answerGate(id: string, options: readonly string[], rationale: string | undefined, dir: string | undefined, home: string | undefined,
   out: (s: string) => void): Promise<number> {
   if (options.length !== 1 || (options[0] !== 'approve' && options[0] !== 'reject')) {
     throw new UsageError(`${id} is an orc gate: give --option approve or --option reject (with --rationale TEXT)`);
   }
   const decision = options[0] === 'approve' ? 'approved' : 'rejected';
   if (decision === 'rejected' && !rationale?.trim()) throw new UsageError('a rejection needs --rationale TEXT (the agent reads it when it redoes the phase)');
-  const { root, service } = await openService({ dir, home: undefined, noCache: true });
+  const { root, service } = await openService({ dir, home, noCache: true });
   const pending = service.decisions().filter((d): d is OrcGateDecision => d.system === 'orc' && d.kind === 'gate' && d.root === root);
   const target = pending.find((d) => d.id === id);
   if (!target) {
@@ -29,6 +30,8 @@ export async function answerGate(id: string, options: readonly string[], rationa
       `${pending.length ? ` (pending: ${pending.map((d) => d.id).join(', ')})` : ''}.\n`);
     return 1;
   }
+  // orc's database era: orc answers its own gate (Baton never writes its database).
+  if (target.era === 'db') return dbGateAnswer(root, target.taskId, decision, rationale, out);
   // The inbox's own path: the answer is checked against the gate record as this scan read it.
   const outcome = await answerDecision(target, target.fingerprint, { form: 'gate', decision, rationale: rationale ?? '' });
   if (!outcome.ok) {

@@ -17,11 +17,12 @@ export async function answerCommand(argv: string[], out: (s: string) => void): P
   const { values, positionals } = parse(argv, {
     option: { type: 'string', multiple: true }, rationale: { type: 'string' }, notes: { type: 'string' },
     'applies-to-future': { type: 'boolean' }, run: { type: 'string' }, dir: { type: 'string' }, 'no-cache': { type: 'boolean' },
+    home: { type: 'string' },
   });
   const crpId = positionals[0];
   if (!crpId || positionals.length > 1) throw new UsageError('answer needs exactly one CRP_ID');
   const options = values.option ?? [];
-  if (isGateId(crpId)) return answerGate(crpId, options, values.rationale, values.dir, out);
+  if (isGateId(crpId)) return answerGate(crpId, options, values.rationale, values.dir, values.home, out);
   if (!options.length) throw new UsageError('give the chosen option with --option ID (or QUESTION_ID=OPTION_ID per question)');
 
   // Never the cache: the answer must be checked against the files as they are now.

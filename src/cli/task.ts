@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { editContext } from '../core/formats/orc/edit-context';
 import { setDependencies } from '../core/formats/orc/edit-dependencies';
 import { setTaskInitiative } from '../core/formats/orc/edit-initiative-link';
@@ -6,6 +7,7 @@ import { resolveTask } from '../core/formats/orc/edit-resolve';
 import { setTaskField, TASK_FIELDS, type TaskField } from '../core/formats/orc/edit-task-fields';
 import { EditRefused } from '../core/io/guarded-edit';
 import { parse, UsageError } from './args';
+import { dbTaskNew, dbTaskResolve, dbTaskSet, orcDatabaseOf } from './orc-db-cli';
 import { openService } from './open-service';
 import { showTask } from './task-show';
 
@@ -14,6 +16,7 @@ export const taskUsage = [
   'baton task set TASK-ID FIELD VALUE [--dir DIR]   (FIELD: priority, queue, category, weight, title, initiative, blocked_by, related_to)',
   'baton task resolve TASK-ID [--message TEXT] [--dir DIR]',
   'baton task show TASK-ID [--json] [--dir DIR] [--home HOME]',
+  '(a folder whose orc keeps a database: new, set and resolve run orc new, orc edit and orc close; --home HOME moves ~ for finding it)',
 ].join('\n  ');
 
 const SET_FIELDS = [...TASK_FIELDS, 'initiative', 'initiative_id', 'blocked_by', 'related_to'] as const;
@@ -25,25 +28,31 @@ export async function taskCommand(argv: string[], out: (s: string) => void): Pro
   const { values, positionals } = parse(rest, {
     dir: { type: 'string' }, description: { type: 'string' }, weight: { type: 'string' }, category: { type: 'string' },
     priority: { type: 'string' }, queue: { type: 'string' }, initiative: { type: 'string' }, 'blocked-by': { type: 'string' },
-    'related-to': { type: 'string' }, message: { type: 'string', short: 'm' },
+    'related-to': { type: 'string' }, message: { type: 'string', short: 'm' }, home: { type: 'string' },
   });
   if (sub !== 'new' && sub !== 'set' && sub !== 'resolve') throw new UsageError(`task needs new, set, resolve or show${sub ? ` (not "${sub}")` : ''}`);
+  checkArity(sub, positionals);
+  const database = await orcDatabaseOf(path.resolve(values.dir ?? '.'), values.home);
+  if (database) {
+    // orc's database era: the same commands, run by orc itself (Baton never writes orc's database).
+    const root = path.resolve(values.dir ?? '.');
+    if (sub === 'new') return dbTaskNew(root, positionals[0]!, values, ids(values['blocked-by']), out);
+    if (sub === 'resolve') return dbTaskResolve(root, positionals[0]!, values.message, out);
+    const [id, field, value] = positionals as [string, string, string];
+    return dbTaskSet(root, id, field, value, ids(value), out);
+  }
   const { root, service } = await openService({ dir: values.dir, home: undefined, noCache: true });
   const ctx = editContext(root, service.items());
   try {
     let result;
     if (sub === 'new') {
-      if (positionals.length !== 1) throw new UsageError('task new needs one TITLE (quote it)');
       result = await createTask(ctx, { title: positionals[0]!, description: values.description, weight: values.weight, category: values.category,
         priority: values.priority, queue: values.queue, initiative: values.initiative, blockedBy: ids(values['blocked-by']), relatedTo: ids(values['related-to']) });
       out(result.id);
     } else if (sub === 'resolve') {
-      if (positionals.length !== 1) throw new UsageError('task resolve needs a TASK-ID');
       result = await resolveTask(ctx, positionals[0]!, values.message);
     } else {
-      if (positionals.length !== 3) throw new UsageError('task set needs TASK-ID FIELD VALUE');
       const [id, field, value] = positionals as [string, string, string];
-      if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UsageError(`unknown field "${field}" (one of ${SET_FIELDS.join(', ')})`);
       if (field === 'initiative' || field === 'initiative_id') result = await setTaskInitiative(ctx, id, value || null);
       else if (field === 'blocked_by' || field === 'related_to') result = await setDependencies(ctx, id, field, ids(value));
       else result = await setTaskField(ctx, id, field as TaskField, value);
@@ -54,6 +63,16 @@ export async function taskCommand(argv: string[], out: (s: string) => void): Pro
   } catch (err) {
     if (err instanceof EditRefused) { process.stderr.write(`baton task ${sub}: ${err.message}\n`); return 1; }
     throw err;
+  }
+}
+
+function checkArity(sub: 'new' | 'set' | 'resolve', positionals: readonly string[]): void {
+  if (sub === 'new' && positionals.length !== 1) throw new UsageError('task new needs one TITLE (quote it)');
+  if (sub === 'resolve' && positionals.length !== 1) throw new UsageError('task resolve needs a TASK-ID');
+  if (sub === 'set') {
+    if (positionals.length !== 3) throw new UsageError('task set needs TASK-ID FIELD VALUE');
+    const field = positionals[1]!;
+    if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UsageError(`unknown field "${field}" (one of ${SET_FIELDS.join(', ')})`);
   }
 }
 

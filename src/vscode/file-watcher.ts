@@ -1,4 +1,6 @@
-import { existsSync } from 'node:fs';
+import { existsSync, watch, type FSWatcher } from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
 import * as vscode from 'vscode';
 import type { WatchPattern } from '../core/model/adapter';
 import type { OrchestrationService } from '../core/service/orchestration-service';
@@ -9,6 +11,8 @@ import { whenFolderExists } from './folder-arrival';
 const SETTLE_MS = 40;
 /** VS Code starts a new watcher a little later (its watcher process batches requests): one more look after this. */
 const CATCH_UP_MS = 2_000;
+/** How long Node's own watch stands in for a new VS Code watcher (well past the catch-up read). */
+const BRIDGE_MS = 10_000;
 
 /**
  * Feeds file events to the service: one FileSystemWatcher per folder and glob the adapters ask for (workspace
@@ -50,6 +54,7 @@ export class StateFileWatcher extends Disposable {
       this.watchers.set(key, whenFolderExists(base, () => {
         if (this.isDisposed || !this.watchers.has(key)) return;
         this.watchers.set(key, this.watch(base, glob));
+        this.bridge(base, glob);
         this.catchUp();
       }));
     }
@@ -60,6 +65,26 @@ export class StateFileWatcher extends Disposable {
     const queue = (uri: vscode.Uri) => this.queue(uri.fsPath);
     const subs = [watcher.onDidCreate(queue), watcher.onDidChange(queue), watcher.onDidDelete(queue)];
     return vscode.Disposable.from(...subs, watcher);
+  }
+
+  /**
+   * Until VS Code's new watcher runs (its watcher process starts it a while later), Node's own watch of the folder's
+   * entries feeds the same queue, so what orc writes into a folder it has just made is read at once.
+   */
+  private bridge(base: string, glob: string): void {
+    const matches = picomatch(glob, { dot: true });
+    let watcher: FSWatcher | undefined;
+    try {
+      watcher = watch(base, { persistent: false }, (_event, name) => {
+        const file = name?.toString();
+        if (file && matches(file)) this.queue(path.join(base, file));
+      });
+      watcher.on('error', () => watcher?.close());
+    } catch {
+      return; // not watchable: the catch-up reads still come
+    }
+    const timer = setTimeout(() => watcher?.close(), BRIDGE_MS);
+    this._register({ dispose: () => { clearTimeout(timer); watcher?.close(); } });
   }
 
   /** Reads files that appeared in a folder before its watcher ran: now, and once more after the watcher has started. */

@@ -352,7 +352,7 @@ describe('orc\'s database era: a registered project whose database appears later
     const ms = Date.now() - committedAt;
     console.log(`orc db made in a new ~/.orc/projects/<id>/ → shown: ${ms} ms`);
     // VS Code alone would look for the missing folder every 5 s, and then report the folder, not the database in it.
-    assert.ok(ms < 2000, `shown after ${ms} ms`);
+    assert.ok(ms < 1500, `shown after ${ms} ms (the catch-up read alone comes after 2 s)`);
     assert.ok(tasksIn(api, root).every((t) => t.era === 'db' && t.file === dbFile));
     // And later commits, into the WAL, follow as in any database-era folder.
     const seen = until(api.service.onDidChange, () => tasksIn(api, root).some((t) => t.id === 'TASK-950'), 10000);

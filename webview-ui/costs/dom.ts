@@ -1,20 +1,14 @@
-/** Small DOM builders for the Cost view: every text goes through text nodes, never innerHTML. */
+/** The Cost view's own builders (SVG, figures, tables) over the shared text-only ones. */
+import { append, el, type Child } from '../common/dom';
 
-type Child = Node | string | null | undefined | false;
-
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
-  return node;
-}
+export { el } from '../common/dom';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 export function svg(tag: string, attrs: Record<string, string | number> = {}, ...children: Child[]): SVGElement {
   const node = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  for (const c of children) if (c !== null && c !== undefined && c !== false) node.append(c);
+  append(node, ...children);
   return node;
 }
 

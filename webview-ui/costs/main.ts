@@ -6,13 +6,14 @@
 import type { CostsFolderView, FromCostsWebview, LedgerView, NamedCostView, ToCostsWebview, TokenSourceView } from '../../src/shared/costs-protocol';
 import { connectToHost } from '../common/host';
 import { costChart } from './chart';
+import { custom } from '../common/dom';
 import { count, el, money, table } from './dom';
 import './style.css';
 
 const host = connectToHost<Record<string, never>, FromCostsWebview>();
 const root = document.getElementById('root')!;
 const status = el('span', { class: 'muted', role: 'status', 'aria-live': 'polite' });
-const refresh = el('vscode-button', { appearance: 'secondary', id: 'refresh' }, 'Refresh');
+const refresh = custom('vscode-button', { appearance: 'secondary', id: 'refresh' }, 'Refresh');
 refresh.addEventListener('click', () => host.post({ type: 'refresh' }));
 const body = el('div', { id: 'folders' });
 root.append(el('h1', {}, 'Costs'), el('div', { class: 'toolbar' }, refresh, status), body);

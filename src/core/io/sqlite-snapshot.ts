@@ -1,4 +1,4 @@
-import { promises as fs, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, openSync, promises as fs, readFileSync, readSync, statSync, type BigIntStats } from 'node:fs';
 import { applyWal, asRollbackJournal, parseWalHeader, readWal, sameWalGeneration, type WalHeader, type WalPosition } from './sqlite-wal';
 
 /**
@@ -58,11 +58,16 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
   for (let attempt = 0; attempt < attempts; attempt++) {
     // At once (a restart just happened: the next is furthest away), then a little apart, never in step with a writer.
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(5, attempt)));
-    const headBefore = await readWalHeader(walFile);
-    const dbBefore = await statIfAny(file);
+    // A database of ordinary size is read in one go, without a thread-pool round trip between the steps: the whole
+    // attempt takes about a millisecond, so a writer restarting its log every few milliseconds rarely overlaps it.
+    const size = sizeOf(file) + sizeOf(walFile);
+    const io = size <= SYNC_READ_MAX_BYTES ? syncIo : asyncIo;
+    const headBefore = await io.header(walFile);
+    const dbBefore = await io.stat(file);
     if (!dbBefore) return { ok: false, missing: true, reason: 'the database file is gone' };
     if (!dbBefore.isFile()) return { ok: false, missing: false, reason: 'the database path is not a file' };
-    const walBefore = await statIfAny(walFile);
+    const walBefore = await io.stat(walFile);
+    if (walBefore && !walBefore.isFile()) return { ok: false, missing: false, reason: 'its -wal path is not a file' };
     const total = Number(dbBefore.size) + Number(walBefore?.size ?? 0n);
     if (options.maxBytes !== undefined && total > options.maxBytes) {
       return { ok: false, missing: false, reason: `the database and its WAL hold ${total} bytes; Baton reads databases up to ${options.maxBytes} bytes` };
@@ -70,15 +75,15 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
     let db: Uint8Array;
     let walBytes: Uint8Array;
     try {
-      db = new Uint8Array(await fs.readFile(file));
-      walBytes = await readIfAny(walFile);
+      db = await io.read(file);
+      walBytes = await io.readIfAny(walFile);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // moved or deleted while read: look again
       return { ok: false, missing: false, reason: `could not be read: ${(err as Error).message}` };
     }
-    const dbAfter = await statIfAny(file);
+    const dbAfter = await io.stat(file);
     const headRead = parseWalHeader(walBytes);
-    const headAfter = await readWalHeader(walFile);
+    const headAfter = await io.header(walFile);
     if (!dbAfter || dbAfter.ino !== dbBefore.ino) continue; // replaced (moved) while read
     // One generation of the log from before the database was read to after the log was: every page a checkpoint
     // may have been copying meanwhile is overlaid by its frame. With no log before, the database must not have moved.
@@ -90,6 +95,51 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
       wal: wal ? { header: wal.header, end: wal.end } : null, dbInode: dbBefore.ino } };
   }
   return { ok: false, missing: false, reason: `the database kept being checkpointed while read (${attempts} attempts); it is read again on its next change` };
+}
+
+/** Up to this size (database + WAL) an attempt reads synchronously; bigger ones do not hold up the event loop. */
+const SYNC_READ_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The file operations of one attempt, either way. */
+interface SnapshotIo {
+  header(walFile: string): WalHeader | null | Promise<WalHeader | null>;
+  stat(file: string): BigIntStats | undefined | Promise<BigIntStats | undefined>;
+  read(file: string): Uint8Array | Promise<Uint8Array>;
+  readIfAny(file: string): Uint8Array | Promise<Uint8Array>;
+}
+
+const asyncIo: SnapshotIo = { header: readWalHeader, stat: statIfAny, read: async (f) => new Uint8Array(await fs.readFile(f)), readIfAny };
+
+const syncIo: SnapshotIo = {
+  header: readWalHeaderSync,
+  stat: (f) => statSync(f, { bigint: true, throwIfNoEntry: false }),
+  read: (f) => new Uint8Array(readFileSync(f)),
+  readIfAny: (f) => {
+    try {
+      return new Uint8Array(readFileSync(f));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
+      throw err;
+    }
+  },
+};
+
+function sizeOf(file: string): number {
+  return Number(statSync(file, { throwIfNoEntry: false })?.size ?? 0);
+}
+
+function readWalHeaderSync(walFile: string): WalHeader | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(walFile, 'r');
+    const head = new Uint8Array(32);
+    const bytesRead = readSync(fd, head, 0, 32, 0);
+    return parseWalHeader(head.subarray(0, bytesRead));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { load, CORE_SCHEMA } from 'js-yaml';
+import { load, CORE_SCHEMA, FAILSAFE_SCHEMA } from 'js-yaml';
 import { parseDocument, LineCounter } from 'yaml';
 import { jsonShapeProblem } from '../util/json-shape';
 
@@ -16,10 +16,11 @@ export type YamlLoad =
  * defaults give (timestamps stay strings) at a fraction of the cost. Only when it fails is the slower `yaml`
  * Document parser asked for a precise message and position.
  */
-export function loadYaml(text: string): YamlLoad {
+export function loadYaml(text: string, options: { readonly scalarsAsText?: boolean } = {}): YamlLoad {
   let value: unknown;
   try {
-    value = load(text, { schema: CORE_SCHEMA });
+    // scalarsAsText: every scalar as its text, as Go's yaml.v3 fills a string field (an id 01234567 stays "01234567").
+    value = load(text, { schema: options.scalarsAsText ? FAILSAFE_SCHEMA : CORE_SCHEMA });
   } catch (err) {
     return describeYamlFailure(text, err);
   }

@@ -10,10 +10,11 @@ import { orcProjectId } from '../../../src/core/formats/orc-db/locate';
 import { forgetOrcDbFollowers, orcDbFollower } from '../../../src/core/formats/orc-db/read-db';
 import { dbAttachmentBytes, dbTranscriptMessages } from '../../../src/core/formats/orc-db/detail/detail-queries';
 import { transcriptMarkdown } from '../../../src/core/formats/orc-db/detail/transcript-markdown';
+import { costsOverview } from '../../../src/core/service/costs-overview';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { createGlobalDbFile, createProjectDbFile, insertComment, insertPhase, insertSpec, insertTask, insertTranscript, insertWorkflow,
   openOrcWriter, type OrcDb } from '../helpers/orc-db';
-import { REPO, TempWorkspace } from '../helpers/temp-workspace';
+import { FIXTURES, REPO, TempWorkspace } from '../helpers/temp-workspace';
 
 const DAY = 86_400_000;
 
@@ -192,6 +193,35 @@ describe('orc database era: the task detail and costs', function () {
     assert.deepStrictEqual(c.byInitiative.map((r) => [r.key, r.costUsd]), [['INIT-001', 1.75]]);
     assert.deepStrictEqual(c.byPhase.map((r) => r.key), ['implement', 'docs', 'spec']);
     assert.strictEqual(c.total.tokens.total, 4 * 2110, 'input, output and both cache counts summed');
+  });
+
+  it('the Cost view\'s overview: the ledger per folder beside the tokens of database tasks, file-era tasks and Dure runs', async () => {
+    const dure = new TempWorkspace({}, path.join(FIXTURES, 'wild', 'dure', 'usage-and-model-selection'));
+    const files = new TempWorkspace({}, path.join(FIXTURES, 'workspace'));
+    try {
+      const service = new OrchestrationService({ folders: [{ root: ws.root, orcHome }, { root: files.root, orcHome }, { root: dure.root, orcHome }] });
+      await service.scan();
+      const overview = await costsOverview(service, new Date(now));
+      assert.strictEqual(overview.length, 3);
+      const [db, fileEra, runs] = overview as [typeof overview[0], typeof overview[0], typeof overview[0]];
+      assert.deepStrictEqual([db.root, fileEra.root, runs.root], [ws.root, files.root, dure.root]);
+      const ledger = db.orcLedger!;
+      assert.deepStrictEqual(ledger.models, ['opus', 'sonnet']);
+      assert.deepStrictEqual(ledger.windowTotal.costUsd, 1.75);
+      assert.deepStrictEqual(ledger.total, { costUsd: 1.76, tokens: 3 * 2110, entries: 3 });
+      assert.deepStrictEqual(ledger.tasks.map((t) => [t.id, t.title, t.costUsd]), [['TASK-001', 'Ran', 1.75], ['TASK-003', null, 0.01]],
+        'titles from the tasks the index holds; a task the database no longer has keeps its id');
+      assert.deepStrictEqual(db.orcDatabase && [db.orcDatabase.items, db.orcDatabase.withTokens, db.orcDatabase.tokens.total], [2, 1, 5500]);
+      assert.strictEqual(db.orcFiles, null);
+      assert.strictEqual(fileEra.orcLedger, null, 'no ledger rows name the file-era folder');
+      assert.ok(fileEra.orcFiles && fileEra.orcFiles.withTokens >= 1 && fileEra.orcFiles.tokens.total > 0);
+      assert.strictEqual(fileEra.orcDatabase, null);
+      assert.ok(runs.dure && runs.dure.items >= 1 && runs.dure.tokens.total > 0 && runs.dure.costUsd! > 0, JSON.stringify(runs.dure));
+      assert.deepStrictEqual([db.problems, fileEra.problems, runs.problems], [[], [], []]);
+    } finally {
+      dure.dispose();
+      files.dispose();
+    }
   });
 
   it('baton task show --json covers the database era with the same shape, era "db"', async () => {

@@ -35,6 +35,18 @@ describe('orc database: where it is', () => {
     assert.strictEqual(locateOrcGlobalDb(orcHome), home.path('.orc/orc.db'));
   });
 
+  it('an id that looks like a number is that text, as orc reads it into a string (12345678, 1e234567, 00012345)', async () => {
+    const orcHome = home.path('.orc');
+    for (const id of ['12345678', '1e234567', '00012345', '0x1f2e3d']) {
+      home.write('.orc/projects.yaml', `projects:\n  - id: ${id}\n    name: 2026\n    path: ${ws.root}\n`);
+      home.write(`.orc/projects/${id}/orc.db`, 'x');
+      assert.deepStrictEqual(await locateOrcProjectDb(ws.root, orcHome), { file: home.path(`.orc/projects/${id}/orc.db`), layout: 'registry', projectId: id }, id);
+      assert.strictEqual((await readOrcRegistry(orcHome)).entries[0]!.name, '2026');
+    }
+    home.write('.orc/projects.yaml', 'projects:\n');
+    assert.deepStrictEqual(await readOrcRegistry(orcHome), { file: home.path('.orc/projects.yaml'), entries: [], problem: null });
+  });
+
   it('an unregistered folder keeps .orc/orc.db; a broken registry reads as empty, as orc falls back to the folder', async () => {
     const orcHome = home.path('.orc');
     assert.strictEqual(await locateOrcProjectDb(ws.root, orcHome), null);

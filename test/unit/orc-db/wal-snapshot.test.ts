@@ -77,17 +77,28 @@ describe('orc database: reading orc.db and orc.db-wal as bytes', function () {
     const result = nextLine(child);
     const until = Date.now() + 5000;
     let reads = 0;
+    let refused = 0;
     while (Date.now() < until) {
-      const r = await record(db);
+      const read = await readOrcDbFile(db);
+      assert.ok(read !== 'missing');
+      if (!read.record) {
+        // This writer restarts its log every few milliseconds; on a starved machine an attempt can be overlapped 100
+        // times in a row. Then the read says so (and is done again on the next change) — it never returns a torn image.
+        assert.match(read.diagnostics.map((d) => d.message).join(), /kept being checkpointed while read/);
+        refused++;
+        continue;
+      }
+      const r = read.record as OrcDbRecord;
       const counter = Number(r.tasks.find((t) => t.id === 'TASK-000')!.title);
       // Each transaction added one task and set the counter: a read mixing two states would not add up.
       assert.strictEqual(r.tasks.length - 1, counter, `consistent snapshot at read ${reads}`);
       reads++;
     }
+    console.log(`      ${reads} consistent reads, ${refused} refused as overlapped while the writer committed`);
     const outcome = JSON.parse(await result) as { writes: number; busy: number; other: number };
     assert.strictEqual(outcome.busy, 0, 'no SQLITE_BUSY');
     assert.strictEqual(outcome.other, 0);
     assert.ok(outcome.writes > 100, `the writer wrote (${outcome.writes})`);
-    assert.ok(reads > 10, `Baton read (${reads})`);
+    assert.ok(reads > 10 && reads > refused * 4, `Baton read (${reads}, ${refused} refused)`);
   });
 });

@@ -70,16 +70,19 @@ export async function readOrcRegistry(orcHome: string): Promise<OrcRegistry> {
     return { file, entries: [], problem: null };
   }
   if (!text.trim()) return { file, entries: [], problem: null };
-  const loaded = loadYaml(text);
+  // orc reads the registry into Go string fields: an unquoted id that looks like a number (12345678, 1e234567,
+  // 00012345 — a few in a hundred sha256 prefixes) is still that text, never a number.
+  const loaded = loadYaml(text, { scalarsAsText: true });
   if (!loaded.ok) return { file, entries: [], problem: { message: `orc's project registry could not be read: ${loaded.message}`, position: loaded.position } };
   const projects = (loaded.value as { projects?: unknown } | null)?.projects;
-  if (projects === undefined || projects === null) return { file, entries: [], problem: null };
+  // Scalars are text here: an empty `projects:` is '' (or a written-out null).
+  if (projects === undefined || projects === null || (typeof projects === 'string' && /^(|~|null|Null|NULL)$/.test(projects))) return { file, entries: [], problem: null };
   if (!Array.isArray(projects)) return { file, entries: [], problem: { message: "orc's project registry: `projects` is not a list", position: null } };
   const entries: RegistryEntry[] = [];
   for (const p of projects as unknown[]) {
     const entry = p as { id?: unknown; name?: unknown; path?: unknown } | null;
     if (typeof entry?.path !== 'string' || !entry.path) continue;
-    const id = typeof entry.id === 'string' || typeof entry.id === 'number' ? String(entry.id) : '';
+    const id = typeof entry.id === 'string' ? entry.id : '';
     entries.push({ id, name: typeof entry.name === 'string' ? entry.name : null, path: entry.path });
   }
   return { file, entries, problem: null };
