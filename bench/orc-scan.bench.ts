@@ -2,7 +2,7 @@ import { promises as fs, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
-import { OrcAdapter } from '../src/core/formats/orc/adapter';
+import { OrcAdapter } from '../src/core/formats/orc-eras/adapter';
 import { JsonIndexCache } from '../src/core/service/index-cache';
 import { OrchestrationService } from '../src/core/service/orchestration-service';
 import { ms, time, type BenchRow, type Measurement } from './lib/measurement';

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { locateOrcProjectDb, type OrcDbLocation } from '../core/formats/orc-db/locate';
+import type { OrcDbLocation } from '../core/formats/orc-db/locate';
+import { orcProjectDatabase } from '../core/formats/orc-db/project-db';
 import { approveGate, closeTask, editTask, newTask, rejectGate, type OrcActionResult } from '../core/orc-cli/orc-actions';
 import { type OrcCategory, type OrcPriority, type OrcTaskEdit } from '../core/orc-cli/orc-arguments';
 import { printable } from './printable';
@@ -12,9 +13,9 @@ import { printable } from './printable';
  * PATH they print the command to run. `baton run` is the file era's executor: in this era orc runs its own phases.
  */
 
-/** The folder's orc database when it has one (the same lookup as the scan: registry under HOME/.orc, then .orc/orc.db). */
+/** The folder's orc database when it is a database-era project (the scan's own test: registry under HOME/.orc, then .orc/orc.db). */
 export function orcDatabaseOf(root: string, home: string | undefined): Promise<OrcDbLocation | null> {
-  return locateOrcProjectDb(root, path.join(path.resolve(home ?? os.homedir()), '.orc'));
+  return orcProjectDatabase(root, path.join(path.resolve(home ?? os.homedir()), '.orc'));
 }
 
 const OPTIONS = { trusted: true } as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { taskDetail } from '../core/formats/orc/detail/task-detail';
+import { taskDetail } from '../core/formats/orc-eras/task-detail';
 import type { OrcTask } from '../core/formats/orc/model';
 import { diagnosticLine, displayPath, itemJson } from '../core/report/scan-report';
 import os from 'node:os';

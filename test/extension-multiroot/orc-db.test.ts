@@ -7,26 +7,16 @@ import type { OrcInitiative, OrcTask } from '../../src/core/formats/orc/model';
 import type { OrcGateDecision } from '../../src/core/formats/orc/gate-decisions';
 import { decisionKey } from '../../src/core/model/items';
 import type { OrcActionResult } from '../../src/core/orc-cli/orc-actions';
-import type { DecisionsController } from '../../src/vscode/decisions/decisions-controller';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { FolderNode, TaskNode, TaskTreeNode } from '../../src/vscode/tasks/task-nodes';
 import type { InitiativeTreeNode } from '../../src/vscode/orc/initiative-nodes';
-import { batonApi, until } from '../extension/helpers/baton';
+import { batonApi, shownInbox, until } from '../extension/helpers/baton';
 import { OrcDbWriter } from './helpers/orc-db-child';
 
 /** The stand-in orc (tests run from out/test/extension-multiroot/). */
 const FAKE_ORC = path.resolve(__dirname, '../../../test/fixtures/bin/orc');
 
 interface OrcCall { argv: string[]; cwd: string; exitCode: number }
-
-/** The sidebar inbox, shown, with its page loaded. */
-async function shownInbox(api: BatonApi): Promise<DecisionsController> {
-  await vscode.commands.executeCommand('baton.needsYou.focus');
-  await until(api.decisions.needsYou.onDidResolve, () => api.decisions.needsYou.current !== undefined, 15000);
-  const controller = api.decisions.needsYou.current!;
-  await until(controller.onDidPost, () => controller.isReady, 15000);
-  return controller;
-}
 
 async function addFolder(api: BatonApi, folder: string): Promise<void> {
   const added = new Promise<void>((resolve) => { const sub = vscode.workspace.onDidChangeWorkspaceFolders(() => { sub.dispose(); resolve(); }); });

@@ -4,20 +4,9 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
 import { decisionKey } from '../../src/core/model/items';
-import type { DecisionsController } from '../../src/vscode/decisions/decisions-controller';
-import type { BatonApi } from '../../src/vscode/extension';
-import { batonApi, until, workspaceRoot } from './helpers/baton';
+import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
 
 const RUN = '.orchestral/runs/run-20260201120000';
-
-/** The sidebar inbox, shown, with its page loaded (the webview said `ready` and got the data). */
-async function shownInbox(api: BatonApi): Promise<DecisionsController> {
-  await vscode.commands.executeCommand('baton.needsYou.focus');
-  await until(api.decisions.needsYou.onDidResolve, () => api.decisions.needsYou.current !== undefined, 15000);
-  const controller = api.decisions.needsYou.current!;
-  await until(controller.onDidPost, () => controller.isReady, 15000);
-  return controller;
-}
 
 describe('Needs you inbox in the real editor', () => {
   const files = ['state.json', 'crp/crp-1738411590.json'].map((f) => path.join(RUN, f));

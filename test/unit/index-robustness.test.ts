@@ -1,7 +1,7 @@
 import * as assert from 'node:assert';
 import path from 'node:path';
-import { OrcAdapter } from '../../src/core/formats/orc/adapter';
-import type { OrcRecord } from '../../src/core/formats/orc/records';
+import { OrcAdapter } from '../../src/core/formats/orc-eras/adapter';
+import type { OrcAnyRecord as OrcRecord } from '../../src/core/formats/orc-eras/record';
 import type { ParsedFile, SourceContext } from '../../src/core/model/adapter';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';

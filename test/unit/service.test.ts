@@ -1,8 +1,8 @@
 import * as assert from 'node:assert';
 import { utimesSync } from 'node:fs';
 import path from 'node:path';
-import { OrcAdapter } from '../../src/core/formats/orc/adapter';
-import type { OrcRecord } from '../../src/core/formats/orc/records';
+import { OrcAdapter } from '../../src/core/formats/orc-eras/adapter';
+import type { OrcAnyRecord as OrcRecord } from '../../src/core/formats/orc-eras/record';
 import type { SourceContext } from '../../src/core/model/adapter';
 import { JsonIndexCache } from '../../src/core/service/index-cache';
 import { OrchestrationService, type IndexChange } from '../../src/core/service/orchestration-service';

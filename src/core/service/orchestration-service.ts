@@ -7,7 +7,7 @@ import type { SystemId } from '../model/system';
 import type { Decision, WorkItem } from './work-item';
 import { IntentsAdapter } from '../formats/intents/adapter';
 import { OrangeAdapter } from '../formats/orange/adapter';
-import { OrcAdapter } from '../formats/orc/adapter';
+import { OrcAdapter } from '../formats/orc-eras/adapter';
 import { OrchestralAdapter } from '../formats/orchestral/adapter';
 import { UltraworkAdapter } from '../formats/ultrawork/adapter';
 import type { SourceContext, WatchPattern } from '../model/adapter';

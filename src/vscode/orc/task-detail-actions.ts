@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { resolveAttachment } from '../../core/formats/orc/detail/attachments';
-import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import { setDependencies } from '../../core/formats/orc/edit-dependencies';
 import { setTaskInitiative } from '../../core/formats/orc/edit-initiative-link';
 import { resolveTask } from '../../core/formats/orc/edit-resolve';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { checkAttachmentName } from '../../core/formats/orc/detail/attachments';
-import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { SPEC_MAX_CHARS } from '../../core/formats/orc-db/detail/db-task-detail';
 import { dbAttachmentBytes, dbSpec, dbTranscriptMessages } from '../../core/formats/orc-db/detail/detail-queries';

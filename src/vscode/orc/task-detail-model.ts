@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { isPreviewableImage } from '../../core/formats/orc/detail/attachments';
-import type { TaskDetailFiles } from '../../core/formats/orc/detail/task-detail';
+import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
 import type { CostsView, TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';

@@ -1,3 +1,4 @@
+import type { DecisionsController } from '../../../src/vscode/decisions/decisions-controller';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../../src/vscode/extension';
 import type { TaskTreeNode } from '../../../src/vscode/tasks/task-nodes';
@@ -40,4 +41,13 @@ export function until<T>(event: vscode.Event<T>, check: () => boolean | Promise<
     const timer = setTimeout(() => finish(new Error(`condition not met within ${ms} ms`)), ms);
     void test();
   });
+}
+
+/** The sidebar inbox, shown, with its page loaded (the webview said `ready` and got the data). */
+export async function shownInbox(api: BatonApi): Promise<DecisionsController> {
+  await vscode.commands.executeCommand('baton.needsYou.focus');
+  await until(api.decisions.needsYou.onDidResolve, () => api.decisions.needsYou.current !== undefined, 15000);
+  const controller = api.decisions.needsYou.current!;
+  await until(controller.onDidPost, () => controller.isReady, 15000);
+  return controller;
 }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert';
 import { spawnSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import path from 'node:path';
-import { taskDetail } from '../../../src/core/formats/orc/detail/task-detail';
+import { taskDetail } from '../../../src/core/formats/orc-eras/task-detail';
 import type { OrcTask } from '../../../src/core/formats/orc/model';
 import { readProjectCosts } from '../../../src/core/formats/orc-db/cost-report';
 import { forgetOrcGlobalDbs } from '../../../src/core/formats/orc-db/global-db';

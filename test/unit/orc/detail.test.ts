@@ -3,7 +3,7 @@ import { symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import initSqlJs from 'sql.js';
-import { taskDetail } from '../../../src/core/formats/orc/detail/task-detail';
+import { taskDetail } from '../../../src/core/formats/orc-eras/task-detail';
 import { resolveAttachment } from '../../../src/core/formats/orc/detail/attachments';
 import { parseFinalization, parseReview } from '../../../src/core/formats/orc/detail/artifacts';
 import { TempWorkspace, taskYaml } from '../helpers/temp-workspace';

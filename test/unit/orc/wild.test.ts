@@ -1,8 +1,8 @@
 import * as assert from 'node:assert';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { OrcAdapter } from '../../../src/core/formats/orc/adapter';
-import { taskDetail } from '../../../src/core/formats/orc/detail/task-detail';
+import { OrcAdapter } from '../../../src/core/formats/orc-eras/adapter';
+import { taskDetail } from '../../../src/core/formats/orc-eras/task-detail';
 import { orcItemJson } from '../../../src/core/formats/orc/json';
 import type { OrcTask } from '../../../src/core/formats/orc/model';
 import { scanFolder } from '../helpers/scan';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { resolveAttachment } from '../../../src/core/formats/orc/detail/attachments';
-import { taskDetail } from '../../../src/core/formats/orc/detail/task-detail';
+import { taskDetail } from '../../../src/core/formats/orc-eras/task-detail';
 import { taskYaml, TempWorkspace } from '../helpers/temp-workspace';
 import { link, Outside } from './outside';
 

@@ -6,17 +6,14 @@ import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, ty
 import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
 import { diagnostic } from '../../model/diagnostic';
 import { YamlLocator } from '../../yaml/locate';
-import type { OrcDbRecord } from '../orc-db/record';
 
-/** What one orc file contributes to the index. Plain JSON, so it can be cached across sessions. */
+/** What one file of orc's file era contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrcRecord =
   | { readonly kind: 'task'; readonly dir: string; readonly fields: TaskFields | undefined; readonly mentions: string[] }
   | { readonly kind: 'state'; readonly dir: string; readonly fields: StateFields | undefined }
   | { readonly kind: 'plan'; readonly dir: string; readonly fields: PlanFields | undefined }
   | { readonly kind: 'initiative'; readonly dir: string; readonly fields: InitiativeFields | undefined }
-  | { readonly kind: 'config'; readonly fields: ConfigFields | undefined }
-  /** orc's database (the database era): every row of one database file (see formats/orc-db). */
-  | OrcDbRecord;
+  | { readonly kind: 'config'; readonly fields: ConfigFields | undefined };
 
 export interface Parsed<R> {
   readonly record: R;

@@ -1,17 +1,20 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { gateDecisionsOf } from './gate-decisions';
+import { gateDecisionsOf } from '../orc/gate-decisions';
 import { filesIn, isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
-import type { OrcItem } from './model';
-import type { OrcGateDecision } from './gate-decisions';
-import { linkOrc, OrcLinkMemo } from './link';
-import { classifyOrcPath, toPosix } from './paths';
-import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, type OrcRecord } from './records';
+import type { OrcItem } from '../orc/model';
+import type { OrcGateDecision } from '../orc/gate-decisions';
+import { linkOrc, OrcLinkMemo } from '../orc/link';
+import { classifyOrcPath, toPosix } from '../orc/paths';
+import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile } from '../orc/records';
+import type { OrcRecord as OrcFileRecord } from '../orc/records';
+import type { OrcAnyRecord as OrcRecord } from './record';
 import { sqliteStatSync } from '../../io/sqlite-snapshot';
-import { locateOrcProjectDb, orcDbCandidates, orcGlobalDbPath, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
+import { orcDbCandidates, orcGlobalDbPath, orcProjectId, readOrcRegistry, registryEntryFor } from '../orc-db/locate';
 import { withGlobalWorkflows } from '../orc-db/global-workflows';
 import { orcDbFollower } from '../orc-db/read-db';
+import { orcProjectDatabase } from '../orc-db/project-db';
 import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
 
 /** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
@@ -41,8 +44,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     }
     const registry = ctx.orcHome ? await readOrcRegistry(ctx.orcHome) : undefined;
     const entry = registry ? registryEntryFor(registry, ctx.root) : undefined;
-    const located = await locateOrcProjectDb(ctx.root, ctx.orcHome, registry);
-    const db = located && (located.layout === 'registry' || await this.isOrcDatabase(located.file)) ? located : null;
+    const db = await orcProjectDatabase(ctx.root, ctx.orcHome, registry);
     this.folders.set(ctx.root, { db: db?.file ?? null, registryId: entry ? entry.id || orcProjectId(ctx.root) : null });
     const [tasks, initiatives] = await Promise.all([subfolders(path.join(orc, 'tasks')), subfolders(path.join(orc, 'initiatives'))]);
     if (db) {
@@ -114,17 +116,6 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     return withGlobalWorkflows({ ...read, ...both }, sqliteStatSync(global) ? global : null);
   }
 
-  /**
-   * Whether the folder's own .orc/orc.db is the database era's. File-era orc kept an orc.db beside its YAML files
-   * too, for comments and search only: a database with neither orc's tasks table nor its migration ledger is that.
-   * (The read is the follower's: the index's own read of it right after finds nothing new.)
-   */
-  private async isOrcDatabase(file: string): Promise<boolean> {
-    const read = await orcDbFollower(file).read();
-    if (read === 'missing') return false;
-    return read.record?.kind === 'db' && (read.record.hasTasks || read.record.schemaVersion !== null);
-  }
-
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
     const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
     switch (kind?.kind) {
@@ -150,7 +141,8 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     }
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
-    const { tasks, initiatives, diagnostics } = linkOrc(input.files, { root: input.ctx.root, now: input.now, locator: input.locator },
+    // No database in this folder: every record is a file of the file era.
+    const { tasks, initiatives, diagnostics } = linkOrc(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, locator: input.locator },
       { memo, changed: input.changed });
     // Human gates the executor left pending in state.yaml are questions for the inbox.
     return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };

@@ -1,15 +1,15 @@
 import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { containedPath } from '../../../io/contained-path';
-import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
-import { readArtifacts, type FinalizationArtifact, type ReviewArtifact, type SpecArtifact } from './artifacts';
-import { readAttachments, type AttachmentInfo } from './attachments';
-import { commentStats, readTaskComments, type TaskComment } from './comments-db';
-import { readTestReport, type TestReport } from './test-report';
-import { readTranscripts, type TranscriptInfo } from './transcripts';
-import type { OrcTask } from '../model';
-import { readDbTaskDetail, type DbTaskDetail } from '../../orc-db/detail/db-task-detail';
+import { containedPath } from '../../io/contained-path';
+import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { readArtifacts, type FinalizationArtifact, type ReviewArtifact, type SpecArtifact } from '../orc/detail/artifacts';
+import { readAttachments, type AttachmentInfo } from '../orc/detail/attachments';
+import { commentStats, readTaskComments, type TaskComment } from '../orc/detail/comments-db';
+import { readTestReport, type TestReport } from '../orc/detail/test-report';
+import { readTranscripts, type TranscriptInfo } from '../orc/detail/transcripts';
+import type { OrcTask } from '../orc/model';
+import { readDbTaskDetail, type DbTaskDetail } from '../orc-db/detail/db-task-detail';
 
 /**
  * Everything about one task that the scan does not read: transcripts, attachments, test results, artifacts and
