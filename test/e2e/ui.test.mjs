@@ -13,6 +13,7 @@
 // Env: E2E_VERBOSE=1 shows page errors, KEEP_RUN_DIR=1 keeps the server log.
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { PROJECT, startCodeServer, launchBrowser, workbenchUrl, tempDir, log, waitFor } from './lib.mjs';
 import { installVsix } from './install-vsix.mjs';
@@ -151,6 +152,12 @@ async function step(name, fn) {
 const source = ['demo', 'test/fixtures/workspace'].map((d) => path.join(PROJECT, d)).find((d) => fs.existsSync(d));
 const workspace = path.join(tempDir('ui-ws-'), 'workspace');
 fs.cpSync(source, workspace, { recursive: true });
+// The database-era project's databases name the folder they were built in (orc's cost ledger keys rows by the
+// project's path): built again in the copy, as "Open the Demo" does.
+if (fs.existsSync(path.join(workspace, 'billing-service'))) {
+  const { writeDemoOrcDatabases } = createRequire(import.meta.url)(path.join(PROJECT, 'out/src/core/onboarding/demo-orc-db.js'));
+  await writeDemoOrcDatabases(path.join(workspace, 'billing-service'));
+}
 
 let server, browser, installed;
 try {
