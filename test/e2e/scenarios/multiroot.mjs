@@ -72,6 +72,7 @@ export const scenarios = [
       throw e;
     } finally {
       await tab.close();
+      await page.bringToFront();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   },
