@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { answerCrp, type CrpAnswer } from '../core/formats/orchestral/answer';
 import type { OrchestralCrpDecision } from '../core/formats/orchestral/model';
+import { printable, printableRow } from '../core/util/printable';
 import { answerGate, isGateId } from './answer-gate';
 import { parse, UsageError } from './args';
 import { openService } from './open-service';
+import type { CliOutput } from './output';
 
 export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
   + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';
@@ -13,7 +15,7 @@ export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_I
  * path does (VCR written, CRP resolved; state.json is left to Dure's resume, which needs its pending_crp). Exit 0
  * when written, 1 when refused, 2 for a usage error.
  */
-export async function answerCommand(argv: string[], out: (s: string) => void): Promise<number> {
+export async function answerCommand(argv: string[], out: CliOutput): Promise<number> {
   const { values, positionals } = parse(argv, {
     option: { type: 'string', multiple: true }, rationale: { type: 'string' }, notes: { type: 'string' },
     'applies-to-future': { type: 'boolean' }, run: { type: 'string' }, dir: { type: 'string' }, 'no-cache': { type: 'boolean' },
@@ -32,14 +34,14 @@ export async function answerCommand(argv: string[], out: (s: string) => void): P
   if (!named.length) {
     const runs = service.items().filter((i) => i.system === 'orchestral' && i.kind === 'run' && (!values.run || i.id === values.run));
     const answered = runs.flatMap((r) => (r.system === 'orchestral' ? r.crps.filter((c) => c.crpId === crpId).map((c) => `${r.id} (${c.status})`) : []));
-    refuse(answered.length
-      ? `${crpId} is not pending in ${answered.join(', ')}; nothing to answer.`
-      : `no pending CRP ${crpId}${values.run ? ` in ${values.run}` : ''} under ${root}` +
-        `${crps.length ? ` (pending: ${crps.map((d) => `${d.id} in ${d.run}`).join(', ')})` : ''}.`);
+    refuse(out, answered.length
+      ? printableRow`${crpId} is not pending in ${answered.join(', ')}; nothing to answer.`
+      : printableRow`no pending CRP ${crpId}` + (values.run ? printableRow` in ${values.run}` : '') + printableRow` under ${root}` +
+        (crps.length ? printableRow` (pending: ${crps.map((d) => `${d.id} in ${d.run}`).join(', ')})` : '') + '.');
     return 1;
   }
   if (named.length > 1) {
-    throw new UsageError(`${named.length} pending CRPs are named ${crpId} (in ${named.map((d) => d.run).join(', ')}): say which with --run RUN`);
+    throw new UsageError(printableRow`${named.length} pending CRPs are named ${crpId} (in ${named.map((d) => d.run).join(', ')}): say which with --run RUN`);
   }
   const target = named[0]!;
   const decision = decisionFromOptions(target, options);
@@ -49,18 +51,18 @@ export async function answerCommand(argv: string[], out: (s: string) => void): P
   const outcome = await answerCrp({ crpFile: target.file, crpId: target.id, runDir: target.runDir,
     shownCrpHash: target.crpHash, shownStateHash: target.stateHash }, answer);
   if (!outcome.ok) {
-    refuse(outcome.message);
+    refuse(out, printable(outcome.message));
     return 1;
   }
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
-  out(`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved. ` +
-    `The run waits for Dure to resume it${target.createdBy ? ` (it restarts the ${target.createdBy})` : ''}.`);
+  out.line(printableRow`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved. ` +
+    `The run waits for Dure to resume it${target.createdBy ? printableRow` (it restarts the ${target.createdBy})` : ''}.`);
   return 0;
 }
 
 /** A refusal goes to stderr with its reason; stdout carries only what was written. */
-function refuse(message: string): void {
-  process.stderr.write(`baton answer: ${message}\n`);
+function refuse(out: CliOutput, message: string): void {
+  out.error(`baton answer: ${message}`);
 }
 
 /** `--option B` for a one-question CRP; `--option q1=A --option q2=B` for a `questions[]` CRP. */
@@ -68,17 +70,17 @@ function decisionFromOptions(d: OrchestralCrpDecision, options: readonly string[
   const pairs = options.map((o) => o.split('='));
   if (d.shape === 'single') {
     if (options.length !== 1 || pairs[0]!.length !== 1) {
-      throw new UsageError(`${d.id} has one question: give one --option with an option id (${d.questions[0]!.options.map((o) => o.id).join(', ')})`);
+      throw new UsageError(printableRow`${d.id} has one question: give one --option with an option id (${d.questions[0]!.options.map((o) => o.id).join(', ')})`);
     }
     return options[0]!;
   }
   const map: Record<string, string> = {};
   for (const [i, pair] of pairs.entries()) {
     if (pair.length !== 2 || !pair[0] || !pair[1]) {
-      throw new UsageError(`${d.id} has ${d.questions.length} questions (${d.questions.map((q) => q.id).join(', ')}): ` +
-        `give --option QUESTION_ID=OPTION_ID for each, not "${options[i]}"`);
+      throw new UsageError(printableRow`${d.id} has ${d.questions.length} questions (${d.questions.map((q) => q.id).join(', ')}): ` +
+        printableRow`give --option QUESTION_ID=OPTION_ID for each, not "${options[i]}"`);
     }
-    if (map[pair[0]] !== undefined) throw new UsageError(`question ${pair[0]} is answered twice`);
+    if (map[pair[0]] !== undefined) throw new UsageError(printableRow`question ${pair[0]} is answered twice`);
     map[pair[0]] = pair[1];
   }
   return map;

@@ -1,13 +1,15 @@
 import { answerCommand, answerUsage } from './answer';
 import { UsageError } from './args';
 import { checkCommand, checkUsage } from './check';
+import { cliOutput, endQuietlyWhenReaderGoes, readerGone, type CliOutput } from './output';
+import { printable } from '../core/util/printable';
 import { ownerCommand, ownerUsage } from './owner';
 import { runCommand, runUsage } from './run';
 import { scanCommand, scanUsage } from './scan';
 import { taskCommand, taskUsage } from './task';
 import { traceCommand, traceUsage } from './trace';
 
-type Command = (argv: string[], out: (s: string) => void) => Promise<number>;
+type Command = (argv: string[], out: CliOutput) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   scan: { run: scanCommand, usage: scanUsage },
@@ -27,24 +29,25 @@ function usage(): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    process.stdout.write(usage() + '\n');
+    cliOutput.line(usage());
     return name ? 0 : 2;
   }
   const command = COMMANDS[name];
   if (!command) {
-    process.stderr.write(`baton: unknown command "${name}"\n${usage()}\n`);
+    cliOutput.error(`baton: unknown command "${printable(name)}"\n${usage()}`);
     return 2;
   }
   try {
-    return await command.run(rest, (s) => process.stdout.write(s + '\n'));
+    return await command.run(rest, cliOutput);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`baton ${name}: ${err.message}\nusage: ${command.usage}\n`);
+      cliOutput.error(`baton ${name}: ${printable(err.message)}\nusage: ${command.usage}`);
       return 2;
     }
-    process.stderr.write(`baton ${name}: ${(err as Error).stack ?? String(err)}\n`);
+    cliOutput.error(`baton ${name}: ${(err as Error).stack ?? String(err)}`);
     return 1;
   }
 }
 
-void main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+endQuietlyWhenReaderGoes();
+void main(process.argv.slice(2)).then((code) => { process.exitCode = readerGone() ? 0 : code; });

@@ -4,7 +4,8 @@ import type { OrcDbLocation } from '../core/formats/orc-db/locate';
 import { orcProjectDatabase } from '../core/formats/orc-db/project-db';
 import { approveGate, closeTask, editTask, newTask, rejectGate, type OrcActionResult } from '../core/orc-cli/orc-actions';
 import { type OrcCategory, type OrcPriority, type OrcTaskEdit } from '../core/orc-cli/orc-arguments';
-import { printable } from './printable';
+import { printable } from '../core/util/printable';
+import type { CliOutput } from './output';
 
 /*
  * The CLI's writes on a folder whose orc keeps a database (orc from February 2026): Baton never writes orc's
@@ -21,14 +22,14 @@ export function orcDatabaseOf(root: string, home: string | undefined): Promise<O
 const OPTIONS = { trusted: true } as const;
 
 /** Prints what orc did or why nothing ran; exit 0 when orc succeeded. */
-function report(command: string, result: OrcActionResult, out: (s: string) => void): number {
+function report(command: string, result: OrcActionResult, out: CliOutput): number {
   if (result.ok) {
     const said = (result.stdout.trim() || result.stderr.trim());
-    if (said) out(printable(said));
-    process.stderr.write(`ran: ${printable(result.command)}\n`);
+    if (said) out.line(printable(said));
+    out.error(`ran: ${printable(result.command)}`);
     return 0;
   }
-  process.stderr.write(`baton ${command}: ${printable(result.message)}\n`);
+  out.error(`baton ${command}: ${printable(result.message)}`);
   return 1;
 }
 
@@ -38,10 +39,10 @@ const NOT_IN_ORC_EDIT: Record<string, string> = {
 };
 
 export async function dbTaskNew(root: string, title: string, values: Record<string, string | undefined>, blockedBy: string[],
-  out: (s: string) => void): Promise<number> {
+  out: CliOutput): Promise<number> {
   for (const flag of ['weight', 'queue', 'related-to'] as const) {
     if (values[flag] !== undefined) {
-      process.stderr.write(`baton task new: orc new has no --${flag}: this folder's orc keeps its tasks in its database; leave it out\n`);
+      out.error(`baton task new: orc new has no --${flag}: this folder's orc keeps its tasks in its database; leave it out`);
       return 1;
     }
   }
@@ -49,18 +50,18 @@ export async function dbTaskNew(root: string, title: string, values: Record<stri
     priority: values.priority as OrcPriority | undefined, category: values.category as OrcCategory | undefined,
     initiative: values.initiative, blockedBy: blockedBy.length ? blockedBy : undefined }, OPTIONS);
   if (result.ok) {
-    out(result.taskId);
-    process.stderr.write(`ran: ${printable(result.command)}\n`);
+    out.line(printable(result.taskId));
+    out.error(`ran: ${printable(result.command)}`);
     return 0;
   }
   return report('task new', result, out);
 }
 
 export async function dbTaskSet(root: string, id: string, field: string, value: string, blockers: string[],
-  out: (s: string) => void): Promise<number> {
+  out: CliOutput): Promise<number> {
   const missing = NOT_IN_ORC_EDIT[field];
   if (missing) {
-    process.stderr.write(`baton task set: orc edit has no flag for the ${missing}, and Baton never writes orc's database; nothing changed\n`);
+    out.error(`baton task set: orc edit has no flag for the ${missing}, and Baton never writes orc's database; nothing changed`);
     return 1;
   }
   let edit: OrcTaskEdit;
@@ -71,12 +72,12 @@ export async function dbTaskSet(root: string, id: string, field: string, value: 
   return report('task set', await editTask(root, id, edit, OPTIONS), out);
 }
 
-export async function dbTaskResolve(root: string, id: string, message: string | undefined, out: (s: string) => void): Promise<number> {
+export async function dbTaskResolve(root: string, id: string, message: string | undefined, out: CliOutput): Promise<number> {
   return report('task resolve', await closeTask(root, id, { message }, OPTIONS), out);
 }
 
 export async function dbGateAnswer(root: string, taskId: string, decision: 'approved' | 'rejected', rationale: string | undefined,
-  out: (s: string) => void): Promise<number> {
+  out: CliOutput): Promise<number> {
   const result = decision === 'approved' ? await approveGate(root, taskId, OPTIONS) : await rejectGate(root, taskId, rationale, OPTIONS);
   return report('answer', result, out);
 }

@@ -1,6 +1,7 @@
 import type { OrangeTask } from '../core/formats/orange/model';
 import { NEEDS_YOU_STATUSES, NO_DAEMON_NOTE } from '../core/formats/orange/vocabulary';
 import type { WorkItem } from '../core/service/work-item';
+import { printableRow } from '../core/util/printable';
 
 /** The orange part of `baton scan`'s readable summary: one line per task, by project, with what waits on a person. */
 export function orangeSummary(items: readonly WorkItem[]): string[] {
@@ -8,9 +9,9 @@ export function orangeSummary(items: readonly WorkItem[]): string[] {
   if (!tasks.length) return [];
   const lines = [`\norange: ${tasks.length} task${tasks.length === 1 ? '' : 's'}`];
   for (const t of tasks) {
-    const flags = [t.verdict && `review ${t.verdict}`, t.reviewRound && `round ${t.reviewRound}`, t.crashCount && `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}`,
+    const flags = [t.verdict && printableRow`review ${t.verdict}`, t.reviewRound && `round ${t.reviewRound}`, t.crashCount && `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}`,
       NEEDS_YOU_STATUSES.includes(t.status) && 'needs you'].filter(Boolean);
-    lines.push(`  ${t.id}  ${t.project.padEnd(10)} ${t.status.padEnd(13)} ${t.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
+    lines.push(printableRow`  ${t.id}  ${t.project.padEnd(10)} ${t.status.padEnd(13)} ${t.title}` + (flags.length ? `  [${flags.join(', ')}]` : ''));
   }
   lines.push(`  (${NO_DAEMON_NOTE.replace(/`/g, '')})`);
   return lines;

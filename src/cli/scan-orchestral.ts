@@ -1,5 +1,6 @@
 import { AWAITING_RESUME_TEXT, dollars } from '../core/formats/orchestral/usage-text';
 import type { Decision, WorkItem } from '../core/service/work-item';
+import { printable, printableRow } from '../core/util/printable';
 
 /** The Orchestral/Dure lines of `baton scan`'s readable summary: runs, then the decisions waiting on a person. */
 export function orchestralSummary(items: readonly WorkItem[], decisions: readonly Decision[]): string[] {
@@ -10,21 +11,21 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
     for (const r of runs) {
       const iteration = r.iteration !== null ? `${r.iteration}/${r.maxIterations ?? '?'}` : '';
       const flags = [
-        r.verdict?.verdict,
-        r.awaitingResume ? `${r.awaitingResume.crpId ?? 'answered'}: ${AWAITING_RESUME_TEXT}` : r.pendingCrp && `waiting on ${r.pendingCrp}`,
+        r.verdict?.verdict && printable(r.verdict.verdict),
+        r.awaitingResume ? `${printable(r.awaitingResume.crpId ?? 'answered')}: ${AWAITING_RESUME_TEXT}` : r.pendingCrp && printableRow`waiting on ${r.pendingCrp}`,
         r.minorFixAttempts ? `minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}` : '',
         r.tokens && r.tokens.total ? `${r.tokens.total.toLocaleString('en')} tokens` : '',
         r.costUsd ? dollars(r.costUsd) : '',
         r.hasError && 'ERROR',
       ].filter(Boolean);
-      lines.push(`  ${r.id.padEnd(20)} ${(r.phase ?? '(no state)').padEnd(15)} ${iteration.padEnd(5)} ${r.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
+      lines.push(printableRow`  ${r.id.padEnd(20)} ${(r.phase ?? '(no state)').padEnd(15)} ${iteration.padEnd(5)} ${r.title}` + (flags.length ? `  [${flags.join(', ')}]` : ''));
     }
   }
   if (decisions.length) {
     lines.push(`\nneeds you: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}`);
     for (const d of decisions) {
-      const where = d.system === 'orchestral' ? ` (run ${d.run})` : '';
-      lines.push(`  ${d.system} ${d.id}${where}: ${d.question}`);
+      const where = d.system === 'orchestral' ? printableRow` (run ${d.run})` : '';
+      lines.push(printableRow`  ${d.system} ${d.id}` + where + printableRow`: ${d.question}`);
     }
   }
   return lines;

@@ -1,5 +1,6 @@
 import type { UltraworkSession, UltraworkTask } from '../core/formats/ultrawork/model';
 import type { WorkItem } from '../core/service/work-item';
+import { printableRow } from '../core/util/printable';
 
 /** The Ultrawork part of `baton scan`'s readable summary: each session with its phase and title (its goal), then its tasks. */
 export function ultraworkSummary(items: readonly WorkItem[]): string[] {
@@ -9,12 +10,12 @@ export function ultraworkSummary(items: readonly WorkItem[]): string[] {
   const lines = [`\nultrawork: ${sessions.length} session${sessions.length === 1 ? '' : 's'}`];
   for (const s of sessions) {
     const flags = [s.assignment === 'unassigned' && 'unassigned', s.cancelledAt && 'cancelled'].filter(Boolean);
-    lines.push(`  ${s.id}  ${s.status.padEnd(13)} ${s.title}${flags.length ? `  [${flags.join(', ')}]` : ''}`);
+    lines.push(printableRow`  ${s.id}  ${s.status.padEnd(13)} ${s.title}` + (flags.length ? `  [${flags.join(', ')}]` : ''));
     for (const t of tasks.filter((x) => x.sessionDir === s.dir)) {
       const met = t.criteria.filter((c) => c.met).length;
-      const blocked = t.blocked && (t.waitingOn.length ? `blocked by ${t.waitingOn.join(', ')}` : 'blocked');
+      const blocked = t.blocked && (t.waitingOn.length ? printableRow`blocked by ${t.waitingOn.join(', ')}` : 'blocked');
       const extra = [blocked, t.criteria.length && `${met}/${t.criteria.length} criteria`].filter(Boolean);
-      lines.push(`    ${t.taskId.padEnd(8)} ${t.status.padEnd(11)} ${t.title}${extra.length ? `  [${extra.join('; ')}]` : ''}`);
+      lines.push(printableRow`    ${t.taskId.padEnd(8)} ${t.status.padEnd(11)} ${t.title}` + (extra.length ? `  [${extra.join('; ')}]` : ''));
     }
   }
   return lines;

@@ -6,9 +6,11 @@ import { createTask } from '../core/formats/orc/edit-new-task';
 import { resolveTask } from '../core/formats/orc/edit-resolve';
 import { setTaskField, TASK_FIELDS, type TaskField } from '../core/formats/orc/edit-task-fields';
 import { EditRefused } from '../core/io/guarded-edit';
+import { printable } from '../core/util/printable';
 import { parse, UsageError } from './args';
 import { dbTaskNew, dbTaskResolve, dbTaskSet, orcDatabaseOf } from './orc-db-cli';
 import { openService } from './open-service';
+import type { CliOutput } from './output';
 import { showTask } from './task-show';
 
 export const taskUsage = [
@@ -22,7 +24,7 @@ export const taskUsage = [
 const SET_FIELDS = [...TASK_FIELDS, 'initiative', 'initiative_id', 'blocked_by', 'related_to'] as const;
 
 /** `baton task …`: the orc edits of the extension, with the same validation; exit 1 with the reason when refused. */
-export async function taskCommand(argv: string[], out: (s: string) => void): Promise<number> {
+export async function taskCommand(argv: string[], out: CliOutput): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === 'show') return showTask(rest, out);
   const { values, positionals } = parse(rest, {
@@ -30,7 +32,7 @@ export async function taskCommand(argv: string[], out: (s: string) => void): Pro
     priority: { type: 'string' }, queue: { type: 'string' }, initiative: { type: 'string' }, 'blocked-by': { type: 'string' },
     'related-to': { type: 'string' }, message: { type: 'string', short: 'm' }, home: { type: 'string' },
   });
-  if (sub !== 'new' && sub !== 'set' && sub !== 'resolve') throw new UsageError(`task needs new, set, resolve or show${sub ? ` (not "${sub}")` : ''}`);
+  if (sub !== 'new' && sub !== 'set' && sub !== 'resolve') throw new UsageError(`task needs new, set, resolve or show${sub ? ` (not "${printable(sub)}")` : ''}`);
   checkArity(sub, positionals);
   const database = await orcDatabaseOf(path.resolve(values.dir ?? '.'), values.home);
   if (database) {
@@ -48,7 +50,7 @@ export async function taskCommand(argv: string[], out: (s: string) => void): Pro
     if (sub === 'new') {
       result = await createTask(ctx, { title: positionals[0]!, description: values.description, weight: values.weight, category: values.category,
         priority: values.priority, queue: values.queue, initiative: values.initiative, blockedBy: ids(values['blocked-by']), relatedTo: ids(values['related-to']) });
-      out(result.id);
+      out.line(printable(result.id));
     } else if (sub === 'resolve') {
       result = await resolveTask(ctx, positionals[0]!, values.message);
     } else {
@@ -57,11 +59,11 @@ export async function taskCommand(argv: string[], out: (s: string) => void): Pro
       else if (field === 'blocked_by' || field === 'related_to') result = await setDependencies(ctx, id, field, ids(value));
       else result = await setTaskField(ctx, id, field as TaskField, value);
     }
-    for (const w of result.warnings) process.stderr.write(`warning: ${w}\n`);
-    process.stderr.write(`${result.summary}\n`);
+    for (const w of result.warnings) out.error(`warning: ${printable(w)}`);
+    out.error(printable(result.summary));
     return 0;
   } catch (err) {
-    if (err instanceof EditRefused) { process.stderr.write(`baton task ${sub}: ${err.message}\n`); return 1; }
+    if (err instanceof EditRefused) { out.error(`baton task ${sub}: ${printable(err.message)}`); return 1; }
     throw err;
   }
 }
@@ -72,7 +74,7 @@ function checkArity(sub: 'new' | 'set' | 'resolve', positionals: readonly string
   if (sub === 'set') {
     if (positionals.length !== 3) throw new UsageError('task set needs TASK-ID FIELD VALUE');
     const field = positionals[1]!;
-    if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UsageError(`unknown field "${field}" (one of ${SET_FIELDS.join(', ')})`);
+    if (!(SET_FIELDS as readonly string[]).includes(field)) throw new UsageError(`unknown field "${printable(field)}" (one of ${SET_FIELDS.join(', ')})`);
   }
 }
 

@@ -8,7 +8,8 @@ import { readTraceTail, TRACE_FILTER_BYTES, type TraceTail } from '../core/forma
 import { compareDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../core/model/diagnostic';
 import { diagnosticJson, diagnosticLine, displayPath } from '../core/report/scan-report';
 import { parse, UsageError } from './args';
-import { printable } from './printable';
+import { printable } from '../core/util/printable';
+import type { CliOutput } from './output';
 
 export const traceUsage = 'baton trace [DIR] [--intent ID] [--limit N] [--json]';
 
@@ -21,7 +22,7 @@ const MAX_LIMIT = 10_000;
  * editor reads it, so a huge trace costs what a small one does; no other state is read. Exit status as for
  * `scan`: 1 when the part read has an error (an unreadable line), 2 for a usage error.
  */
-export async function traceCommand(argv: string[], out: (s: string) => void): Promise<number> {
+export async function traceCommand(argv: string[], out: CliOutput): Promise<number> {
   const { values, positionals } = parse(argv, { intent: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } });
   if (positionals.length > 1) throw new UsageError('trace takes one DIR');
   const root = path.resolve(positionals[0] ?? '.');
@@ -42,7 +43,7 @@ export async function traceCommand(argv: string[], out: (s: string) => void): Pr
   }
 
   if (values.json) {
-    out(JSON.stringify({
+    out.json(JSON.stringify({
       baton: 1, root, file: tail || diagnostics.length ? displayPath(root, file) : null,
       intent: intent ?? null, limit, complete: tail?.complete ?? true, writeInProgress: tail?.writeInProgress ?? false,
       entries: (tail?.entries ?? []).map(entryJson), diagnostics: diagnostics.map((d) => diagnosticJson(root, d)),
@@ -70,22 +71,22 @@ function entryJson(e: TraceEntry): Record<string, unknown> {
 }
 
 function printText(root: string, file: string, tail: TraceTail | undefined, intent: string | undefined, limit: number,
-  diagnostics: readonly Diagnostic[], out: (s: string) => void): void {
+  diagnostics: readonly Diagnostic[], out: CliOutput): void {
   const where = displayPath(root, file);
   if (!tail) {
-    if (!diagnostics.length) out(`No agent trace in ${printable(root)} (looked for ${where}).`);
+    if (!diagnostics.length) out.line(`No agent trace in ${printable(root)} (looked for ${where}).`);
   } else {
     const what = intent === undefined ? '' : ` of ${printable(intent)}`;
     const n = tail.entries.length;
     const scope = tail.complete ? 'all of them' : n >= limit ? 'the newest; --limit N shows more'
       : `all in the newest ${megabytes(tail.bytesRead)} of ${megabytes(tail.size)}`;
-    out(`${where}: ${n} entr${n === 1 ? 'y' : 'ies'}${what}, newest first (${scope})`);
-    for (const e of tail.entries) out(entryText(e));
-    if (tail.writeInProgress) out('(the last line is still being written)');
+    out.line(`${where}: ${n} entr${n === 1 ? 'y' : 'ies'}${what}, newest first (${scope})`);
+    for (const e of tail.entries) out.line(entryText(e));
+    if (tail.writeInProgress) out.line('(the last line is still being written)');
   }
   if (diagnostics.length) {
-    out(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
-    for (const d of diagnostics) out(`  ${printable(diagnosticLine(root, d))}`);
+    out.line(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
+    for (const d of diagnostics) out.line(`  ${printable(diagnosticLine(root, d))}`);
   }
 }
 

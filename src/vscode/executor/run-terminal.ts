@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { Disposable } from '../../core/util/disposable';
+import { printableLines } from '../../core/util/printable';
 
 /** Lines kept for a terminal opened again after it was closed (a long run must not grow without bound). */
 const KEEP_LINES = 5000;
 
 /**
  * The readable rendering of one run in a terminal backed by a Pseudoterminal: plain text only (the renderer has
- * already removed control characters), `\n` turned into `\r\n`. The lines are kept, so a terminal the person
+ * already shown control characters as escapes), `\n` turned into `\r\n`. The lines are kept, so a terminal the person
  * closed can be opened again with the whole run so far; `onDidClose` tells the run's owner, which decides
  * whether closing means cancelling.
  */
@@ -44,8 +45,9 @@ export class RunTerminal extends Disposable {
 
   writeLines(lines: readonly string[]): void {
     for (const line of lines) {
-      // A renderer line holds no newline, but a stray one must still start at column 0.
-      const text = line.replace(/\r?\n/g, '\r\n');
+      // A renderer line holds no control character; anything else written here (an error's message) gets the same
+      // guard, and a stray newline still starts at column 0.
+      const text = printableLines(line).join('\r\n');
       this.lines.push(text);
       if (this.open) this.writeEmitter.fire(`${text}\r\n`);
     }

@@ -36,7 +36,7 @@ describe('executor: stream-json and rendering', () => {
     assert.equal(toolTarget({}), null);
   });
 
-  it('renders every event as plain text, with terminal escapes removed', () => {
+  it('renders every event as plain text, with terminal escapes shown escaped (never raw)', () => {
     const t = tokenTotals(1000, 200, 30, 4000);
     const lines = [
       ...renderEvent({ type: 'run-start', taskId: 'TASK-1', phases: ['spec'], cwd: '/r', branch: 'orc/TASK-1' }),
@@ -51,8 +51,8 @@ describe('executor: stream-json and rendering', () => {
     const text = lines.join('\n');
     assert.ok(!text.includes('\u001b'));
     assert.match(text, /^=== TASK-1: phases spec$/m);
-    assert.match(text, /^Hi red$/m);
-    assert.deepEqual(renderEvent({ type: 'assistant-text', phase: 's', text: 'a\u001b]0;title\u0007b\u001b[2Jc' }), ['abc']);
+    assert.match(text, /^Hi \\x1b\[31mred\\x1b\[0m$/m);
+    assert.deepEqual(renderEvent({ type: 'assistant-text', phase: 's', text: 'a\u001b]0;title\u0007b\u001b[2Jc' }), [String.raw`a\x1b]0;title\x07b\x1b[2Jc`]);
     assert.match(text, /^second line$/m);
     assert.match(text, /^ {2}> Edit src\/a\.ts$/m);
     assert.match(text, /^ {4}error: boom$/m);

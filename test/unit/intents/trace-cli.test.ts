@@ -115,7 +115,7 @@ describe('baton trace and baton check on the wild trace fixtures', () => {
     assert.strictEqual(r.code, 0, r.stderr);
     // eslint-disable-next-line no-control-regex
     assert.ok(!/[\u0000-\u0008\u000b-\u001f\u007f\u202e]/.test(r.stdout), JSON.stringify(r.stdout));
-    assert.match(r.stdout, /I\\u001b\[31mRED {2}TOOL_EXECUTION {2}SUCCESS\n {4}src\/\\u202eevil\.ts · line 1\n {4}two\\nlines\\u0007\n/);
+    assert.match(r.stdout, /I\\x1b\[31mRED {2}TOOL_EXECUTION {2}SUCCESS\n {4}src\/\\u202eevil\.ts · line 1\n {4}two\\nlines\\x07\n/);
     assert.strictEqual(traceJson([ws.root]).json.entries[0]!.intent, 'I\u001b[31mRED', 'JSON keeps the value as written');
   });
 
