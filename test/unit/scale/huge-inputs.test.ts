@@ -15,7 +15,7 @@ import { scanOrchestral } from '../orchestral/wild-helpers';
 const textOf = (diagnostics: readonly Diagnostic[]) => diagnostics.reduce((n, d) => n + d.message.length, 0);
 
 describe('huge inputs: linear work, bounded output', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let ws: TempWorkspace;
   afterEach(() => ws?.dispose());
 
@@ -50,7 +50,7 @@ describe('huge inputs: linear work, bounded output', function () {
     assert.strictEqual(cycles[0]!.file, ws.path(`.orc/tasks/${id(0)}/task.yaml`));
     assert.strictEqual(cycles[0]!.message, 'dependency cycle of 10,000 tasks: TASK-00000 → TASK-00001 → TASK-00002 → TASK-00003 → TASK-00004 → … → TASK-09999 → TASK-00000');
     assert.ok(textOf(diagnostics) < 10_000, `${textOf(diagnostics)} characters of diagnostics`);
-    assert.ok(elapsed < 15_000, `scanned in ${elapsed} ms`);
+    assert.ok(elapsed < 60_000, `scanned in ${elapsed} ms`); // a generous bound (about 6 s idle): the old code gave 10,000 diagnostics
   });
 
   it('checks a 320 KB Dure state.json with 10,000 agent names that are not folders in well under the old minutes', async () => {
@@ -69,7 +69,7 @@ describe('huge inputs: linear work, bounded output', function () {
     // Each at its own line: the position is still found, once per file.
     const last = outside.find((d) => d.message.startsWith('agent "../escape-9999"'))!;
     assert.strictEqual(state.split("\n")[last.line! - 1]!.trim(), '"../escape-9999": {');
-    assert.ok(elapsed < 2_000, `checked in ${elapsed} ms`);
+    assert.ok(elapsed < 20_000, `checked in ${elapsed} ms`); // about 1 s idle; the quadratic code took minutes
   });
 
   it('checks an Ultrawork session with 20,000 evidence entries that are not objects in well under the old minutes', async () => {
@@ -86,6 +86,6 @@ describe('huge inputs: linear work, bounded output', function () {
     const skipped = diagnostics.filter((d) => /^`evidence_log\.\d+` is not an evidence entry/.test(d.message));
     assert.strictEqual(skipped.length, 20_000);
     assert.strictEqual(skipped[19_999]!.line, 20_007);
-    assert.ok(elapsed < 2_000, `checked in ${elapsed} ms`);
+    assert.ok(elapsed < 20_000, `checked in ${elapsed} ms`); // about 1 s idle; the quadratic code took minutes
   });
 });
