@@ -13,12 +13,17 @@ export interface FieldIssue {
  */
 export function parseLenient<S extends z.ZodType>(schema: S, raw: unknown): { data: z.infer<S> | undefined; issues: FieldIssue[] } {
   const issues: FieldIssue[] = [];
+  // Paths already reported, as one string each: a file with 20,000 bad values must not compare every pair.
+  const reported = new Set<string>();
   let candidate = raw;
   for (let attempt = 0; attempt < 8; attempt++) {
     const result = schema.safeParse(candidate);
     if (result.success) return { data: result.data, issues };
     const found = result.error.issues.map((i) => ({ path: i.path.filter(isKey), message: describeIssue(i) }));
-    if (attempt === 0 || found.length) issues.push(...found.filter((f) => !issues.some((o) => samePath(o.path, f.path))));
+    for (const f of found) {
+      const key = JSON.stringify(f.path);
+      if (!reported.has(key)) { reported.add(key); issues.push(f); }
+    }
     if (found.some((f) => f.path.length === 0)) return { data: undefined, issues };
     candidate = withoutPaths(candidate, found.map((f) => f.path));
   }
@@ -27,10 +32,6 @@ export function parseLenient<S extends z.ZodType>(schema: S, raw: unknown): { da
 
 function isKey(k: PropertyKey): k is string | number {
   return typeof k === 'string' || typeof k === 'number';
-}
-
-function samePath(a: YamlPath, b: YamlPath): boolean {
-  return a.length === b.length && a.every((v, i) => v === b[i]);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {

@@ -26,11 +26,9 @@ export function loadYamlMapping(system: SystemId, file: string, text: string, wh
   return { ok: true, value: value as Record<string, unknown> };
 }
 
-/** Turns field issues into diagnostics positioned at the offending value (one `yaml` parse, only when needed). */
-export function issueDiagnostics(system: SystemId, file: string, text: string, issues: readonly FieldIssue[],
+/** Turns field issues into diagnostics positioned at the offending value (the file's one locator). */
+export function issueDiagnostics(system: SystemId, file: string, locator: YamlLocator, issues: readonly FieldIssue[],
   severity: 'error' | 'warning' = 'error', prefix = ''): Diagnostic[] {
-  if (!issues.length) return [];
-  const locator = new YamlLocator(text);
   return issues.map((issue) => diagnostic(system, file, severity, prefix + issue.message, locator.locate(issue.path)));
 }
 
@@ -39,9 +37,11 @@ export function issueDiagnostics(system: SystemId, file: string, text: string, i
  * returned (unknown ones included), every problem becomes a positioned diagnostic.
  */
 export function parseYamlFile<S extends z.ZodType>(system: SystemId, file: string, text: string, what: string, schema: S):
-  { fields: z.infer<S> | undefined; raw: Record<string, unknown> | undefined; diagnostics: Diagnostic[] } {
+  { fields: z.infer<S> | undefined; raw: Record<string, unknown> | undefined; diagnostics: Diagnostic[]; locator: YamlLocator } {
+  // Parses only when a diagnostic asks for a position; the caller's own diagnostics of this file share it.
+  const locator = new YamlLocator(text);
   const loaded = loadYamlMapping(system, file, text, what);
-  if (!loaded.ok) return { fields: undefined, raw: undefined, diagnostics: loaded.diagnostics };
+  if (!loaded.ok) return { fields: undefined, raw: undefined, diagnostics: loaded.diagnostics, locator };
   const { data, issues } = parseLenient(schema, loaded.value);
-  return { fields: data, raw: loaded.value, diagnostics: issueDiagnostics(system, file, text, issues) };
+  return { fields: data, raw: loaded.value, diagnostics: issueDiagnostics(system, file, locator, issues), locator };
 }

@@ -25,16 +25,18 @@ export function parseProjectsFile(file: string, text: string): { record: Project
   }
   const diagnostics: Diagnostic[] = [];
   const projects: OrangeProject[] = [];
-  let locator: JsonLocator | undefined;
-  const at = (p: (string | number)[]) => (locator ??= new JsonLocator(text)).locate(p);
+  const locator = new JsonLocator(text);
+  const at = (p: (string | number)[]) => locator.locate(p);
+  const names = new Set<string>();
   value.forEach((entry, i) => {
     const { data, issues } = parseLenient(projectSchema, entry);
     for (const issue of issues) diagnostics.push(diagnostic('orange', file, 'error', `project ${i + 1}: ${issue.message}`, at([i, ...issue.path])));
     if (!data) return;
-    if (projects.some((p) => p.name === data.name)) {
+    if (names.has(data.name)) {
       diagnostics.push(diagnostic('orange', file, 'warning', `project "${data.name}" is listed twice: orange uses the first entry and never this one`, at([i])));
       return;
     }
+    names.add(data.name);
     projects.push({ name: data.name, path: data.path, defaultBranch: data.default_branch ?? null, poolSize: data.pool_size ?? null });
   });
   return { record: { kind: 'projects', projects }, diagnostics };
@@ -58,8 +60,9 @@ export function parsePoolFile(file: string, text: string): { record: PoolRecord 
   const loaded = loadJsonObject('orange', file, text, '.pool.json');
   if (!loaded.ok) return { record: undefined, diagnostics: loaded.diagnostics };
   const { data, issues } = parseLenient(poolSchema, loaded.value);
-  const locator = issues.length ? new JsonLocator(text) : undefined;
-  const diagnostics = issues.map((issue) => diagnostic('orange', file, 'error', issue.message, locator!.locate(issue.path)));
+  // One locator for the file (it parses on first use): every diagnostic below shares it.
+  const locator = new JsonLocator(text);
+  const diagnostics = issues.map((issue) => diagnostic('orange', file, 'error', issue.message, locator.locate(issue.path)));
   if (data && data.workspaces == null) {
     diagnostics.push(diagnostic('orange', file, 'error', 'no `workspaces`: orange fails when it binds a workspace to a task', { line: 1, column: 1 }));
   }
@@ -68,7 +71,7 @@ export function parsePoolFile(file: string, text: string): { record: PoolRecord 
   for (const w of workspaces) {
     if (w.status !== null && w.status !== 'bound' && w.status !== 'available') {
       diagnostics.push(diagnostic('orange', file, 'warning', `unknown workspace status "${w.status}": orange hands out only "available" workspaces and counts only "bound" ones, so it never uses this one; shown as written`,
-        (locator ?? new JsonLocator(text)).locate(['workspaces', w.name, 'status'])));
+        locator.locate(['workspaces', w.name, 'status'])));
     }
   }
   return { record: { kind: 'pool', workspaces }, diagnostics };

@@ -1,6 +1,7 @@
 import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { issueDiagnostics, loadYamlMapping } from '../common/yaml-file';
+import { YamlLocator } from '../../yaml/locate';
 import { parseLenient } from '../common/lenient';
 import { frontmatterProblems } from './frontmatter-checks';
 import { splitTaskFile } from './frontmatter';
@@ -29,7 +30,7 @@ export function parseTaskFile(file: string, text: string, folderProject: string,
   const loaded = loadYamlMapping('orange', file, split.yaml, 'the frontmatter');
   if (!loaded.ok) return { record: undefined, diagnostics: loaded.diagnostics.map(shift) };
   const { data, issues } = parseLenient(frontmatterSchema, loaded.value);
-  const diagnostics = issueDiagnostics('orange', file, split.yaml, issues).map(shift);
+  const diagnostics = issueDiagnostics('orange', file, new YamlLocator(split.yaml), issues).map(shift);
   const f: Partial<FrontmatterFields> = data ?? {};
   diagnostics.push(...frontmatterProblems({ file, yaml: split.yaml, yamlLine: split.yamlLine, raw: loaded.value, fields: f, folderProject, folderId }));
   const status = f.status ?? '';

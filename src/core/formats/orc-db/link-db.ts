@@ -2,6 +2,7 @@ import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { LinkInput, LinkOutput } from '../../model/adapter';
 import { findCycles } from '../common/graph';
+import { cycleText } from '../common/id-list';
 import type { OrcGateDecision } from '../orc/gate-decisions';
 import type { OrcItem, OrcTask } from '../orc/model';
 import { dbGateDecisionsOf } from './gate-decisions';
@@ -59,7 +60,7 @@ function dependencyProblems(file: string, tasks: readonly OrcTask[]): Diagnostic
   }
   const byId = new Map(tasks.map((t) => [t.id, t]));
   for (const cycle of findCycles([...known].sort(), (id) => (byId.get(id)?.blockedBy ?? []).filter((d) => d !== id && known.has(d)))) {
-    out.push(diagnostic('orc', file, 'error', `dependency cycle: ${cycle.join(' → ')} (orc keeps these tasks blocked)`));
+    out.push(diagnostic('orc', file, 'error', `dependency cycle${cycleText(cycle, 'tasks')} (orc keeps these tasks blocked)`));
   }
   return out;
 }

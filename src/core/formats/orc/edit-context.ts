@@ -70,9 +70,11 @@ export function cycleThrough(ctx: OrcEditContext, id: string, deps: readonly str
     const node = queue[i]!;
     for (const next of edges(node)) {
       if (next === id) {
-        const path = [node];
-        for (let p = parent.get(node)!; p !== id; p = parent.get(p)!) path.unshift(p);
-        return [id, ...path, id];
+        // Walked back from the end, then turned round: unshift would copy the path at every step.
+        const back = [id, node];
+        for (let p = parent.get(node)!; p !== id; p = parent.get(p)!) back.push(p);
+        back.push(id);
+        return back.reverse();
       }
       if (!parent.has(next) && ctx.tasks.has(next)) { parent.set(next, node); queue.push(next); }
     }

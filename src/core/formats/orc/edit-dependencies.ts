@@ -1,5 +1,6 @@
 import { EditRefused, readForEdit, writeIfUnchanged } from '../../io/guarded-edit';
 import { setStringList } from '../../yaml/yaml-splice';
+import { cycleText } from '../common/id-list';
 import { cycleThrough, taskOrRefuse, type EditResult, type OrcEditContext } from './edit-context';
 import { edit, touch, type EditOptions } from './edit-task-fields';
 
@@ -21,7 +22,7 @@ export function checkDependencies(ctx: OrcEditContext, id: string, field: Depend
   }
   if (field === 'blocked_by') {
     const cycle = cycleThrough(ctx, id, ids);
-    if (cycle) throw new EditRefused(`refused: this would make a dependency cycle ${cycle.join(' → ')}`);
+    if (cycle) throw new EditRefused(`refused: this would make a dependency cycle${cycleText(cycle, 'tasks').replace(/^:/, '')}`);
   }
   return ids.filter((d) => !ctx.tasks.has(d)).map((d) => `${d} does not exist (yet); ${id} lists it in ${field} anyway`);
 }

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { diagnostic, type Diagnostic, type Severity } from '../../model/diagnostic';
 import type { TokenTotals } from '../../model/tokens';
 import type { YamlLocator } from '../../yaml/locate';
+import { REPORTED_ONE_BY_ONE, someIds } from '../common/id-list';
 import type { GateRecord, OrcInitiative, OrcTask } from './model';
 import { checkOrphaned } from './orphan';
 import type { OrcRecord } from './records';
@@ -33,7 +34,7 @@ export class OrcGraph {
   readonly deps = new Map<string, string[]>();
   readonly blocks = new Map<string, string[]>();
   readonly referencedBy = new Map<string, string[]>();
-  /** The cycle messages each task is part of. */
+  /** The cycle messages of each task: a cycle is reported once, at its first member. */
   readonly cycles = new Map<string, string[]>();
   readonly initiativeFiles: FileRecord<InitiativeRecord>[] = [];
   tasks: OrcTask[] = [];
@@ -73,13 +74,11 @@ export class OrcGraph {
   taskProblems(id: string): Diagnostic[] {
     const { file, record } = this.byId.get(id)!;
     const out: Diagnostic[] = [];
-    this.depsOf(id).forEach((dep, i) => {
-      if (dep === id) out.push(this.at(file, ['blocked_by', i], 'error', `task ${id} cannot block itself`));
-      else if (!this.byId.has(dep)) out.push(this.at(file, ['blocked_by', i], 'warning', `blocked_by names ${dep}, which does not exist`));
-    });
-    (record.fields?.related_to ?? []).forEach((rel, i) => {
-      if (!this.byId.has(rel)) out.push(this.at(file, ['related_to', i], 'info', `related_to names ${rel}, which does not exist`));
-    });
+    const deps = this.depsOf(id);
+    const self = deps.indexOf(id);
+    if (self >= 0) out.push(this.at(file, ['blocked_by', self], 'error', `task ${id} cannot block itself`));
+    this.missing(out, file, 'blocked_by', deps, 'warning', (d) => d !== id);
+    this.missing(out, file, 'related_to', record.fields?.related_to ?? [], 'info', () => true);
     for (const message of this.cycles.get(id) ?? []) out.push(this.at(file, ['blocked_by'], 'error', message));
     return out;
   }
@@ -138,6 +137,22 @@ export class OrcGraph {
     const entry = this.byId.get(id);
     if (!item || !entry) return undefined;
     return { task: entry.record, state: this.states.get(entry.record.dir)?.record, plan: this.plans.get(entry.record.dir)?.record, item };
+  }
+
+  /**
+   * The ids of `field` that name no task: one problem each, at its line, when they are few; else one problem at the
+   * first, counting them (130,000 unknown blockers must not become 130,000 problems).
+   */
+  private missing(out: Diagnostic[], file: string, field: 'blocked_by' | 'related_to', ids: readonly string[], severity: Severity,
+    counts: (id: string) => boolean): void {
+    const unknown: number[] = [];
+    ids.forEach((d, i) => { if (counts(d) && !this.byId.has(d)) unknown.push(i); });
+    if (unknown.length <= REPORTED_ONE_BY_ONE) {
+      for (const i of unknown) out.push(this.at(file, [field, i], severity, `${field} names ${ids[i]}, which does not exist`));
+    } else {
+      out.push(this.at(file, [field, unknown[0]!], severity,
+        `${field} names ${unknown.length.toLocaleString('en-US')} tasks that do not exist: ${someIds(unknown.map((i) => ids[i]!))}`));
+    }
   }
 
   at(file: string, path: (string | number)[], severity: Severity, message: string): Diagnostic {

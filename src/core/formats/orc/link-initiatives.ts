@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../../model/diagnostic';
 import { findCycles } from '../common/graph';
+import { cycleText } from '../common/id-list';
 import { decisionsOf, dependencyChain, initiativeProgressOf } from './initiative-view';
 import { byFile, push, uniq, type FileRecord, type InitiativeRecord, type OrcGraph } from './link-graph';
 import type { OrcInitiative, OrcTask } from './model';
@@ -19,9 +20,7 @@ export function linkInitiatives(graph: OrcGraph): void {
     });
   }
   for (const cycle of findCycles([...byId.keys()].sort(), (id) => depsOf(id).filter((d) => d !== id && byId.has(d)))) {
-    for (const id of new Set(cycle)) {
-      diagnostics.push(graph.at(byId.get(id)!.file, ['blocked_by'], 'error', `initiative dependency cycle: ${cycle.join(' → ')}`));
-    }
+    diagnostics.push(graph.at(byId.get(cycle[0]!)!.file, ['blocked_by'], 'error', `initiative dependency cycle${cycleText(cycle, 'initiatives')}`));
   }
   const taskById = new Map<string, OrcTask>();
   const membersOf = new Map<string, OrcTask[]>();

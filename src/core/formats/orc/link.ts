@@ -1,5 +1,7 @@
 import type { Diagnostic } from '../../model/diagnostic';
 import { findCycles } from '../common/graph';
+import { cycleText } from '../common/id-list';
+import { appendAll } from '../../util/append';
 import type { OrcInitiative, OrcTask } from './model';
 import { linkInitiatives } from './link-initiatives';
 import { relinkOneFile } from './link-one-file';
@@ -31,7 +33,7 @@ export interface LinkOptions {
 /**
  * Turns per-file records into tasks and initiatives with their computed fields (`blocks`, `referenced_by`,
  * blocked, orphaned, tokens) and checks the dependency rules of spec 000 across files: a missing blocker is a
- * warning (orc keeps the task blocked), a self-block and a cycle are errors naming the tasks (orc keeps them blocked
+ * warning (orc keeps the task blocked), a self-block and a cycle are errors naming the tasks (a cycle once, at its first member) (orc keeps them blocked
  * for good), a missing `related_to` is an info.
  */
 export function linkOrc(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, options: LinkOptions = {}): OrcLinkResult {
@@ -47,8 +49,8 @@ export function linkOrc(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext,
 
 function resultOf(graph: OrcGraph): OrcLinkResult {
   const diagnostics: Diagnostic[] = [];
-  for (const list of graph.taskDiagnostics.values()) diagnostics.push(...list);
-  diagnostics.push(...graph.initiativeDiagnostics);
+  for (const list of graph.taskDiagnostics.values()) appendAll(diagnostics, list);
+  appendAll(diagnostics, graph.initiativeDiagnostics);
   return { tasks: graph.tasks, initiatives: graph.initiatives, diagnostics };
 }
 
@@ -75,8 +77,7 @@ function fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, previ
   }
   const knownDeps = (id: string) => graph.depsOf(id).filter((d) => d !== id && graph.byId.has(d));
   for (const cycle of findCycles([...graph.byId.keys()].sort(), knownDeps)) {
-    const message = `dependency cycle: ${cycle.join(' → ')}`;
-    for (const id of new Set(cycle)) push(graph.cycles, id, message);
+    push(graph.cycles, cycle[0]!, `dependency cycle${cycleText(cycle, 'tasks')}`);
   }
 
   for (const id of graph.byId.keys()) {

@@ -5,7 +5,8 @@ import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, ty
   type PlanFields, type StateFields, type TaskFields } from './schemas';
 import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
 import { diagnostic } from '../../model/diagnostic';
-import { YamlLocator } from '../../yaml/locate';
+import type { YamlLocator } from '../../yaml/locate';
+import { appendAll } from '../../util/append';
 
 /** What one file of orc's file era contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrcRecord =
@@ -24,12 +25,12 @@ export interface Parsed<R> {
 const MENTION = /\b[A-Z][A-Z0-9]*-\d+\b/g;
 
 export function parseTaskFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
+  const { fields, raw, diagnostics, locator } = parseYamlFile('orc', file, text, 'task.yaml', taskSchema);
   if (fields && raw) {
-    diagnostics.push(...identityProblems(file, text, dir, raw, 'task'));
+    appendAll(diagnostics, identityProblems(file, locator, dir, raw, 'task'));
     // orc loads any value and shows it as written (an empty one is the zero value its writer emits, e.g. the
     // `weight: ""` of a task not yet classified): these are notes, not problems.
-    diagnostics.push(...unknownValueNotes(file, text, [
+    appendAll(diagnostics, unknownValueNotes(file, locator, [
       { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
       { path: ['priority'], value: fields.priority, known: PRIORITIES, what: 'priority' },
       { path: ['queue'], value: fields.queue, known: QUEUES, what: 'queue' },
@@ -38,7 +39,7 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
     // orc plans a task from the template of its weight: an unknown one has none, so orc cannot plan or run it.
     if (fields.weight && !(WEIGHTS as readonly string[]).includes(fields.weight)) {
       diagnostics.push(diagnostic('orc', file, 'warning', `unknown weight "${fields.weight}": orc has no plan template for it and cannot plan this task (known: ${WEIGHTS.join(', ')})`,
-        new YamlLocator(text).locate(['weight'])));
+        locator.locate(['weight'])));
     }
   }
   return { record: { kind: 'task', dir, fields, mentions: mentionsOf(fields) }, diagnostics };
@@ -56,10 +57,10 @@ export function mentionsOf(fields: TaskFields | undefined): string[] {
 }
 
 export function parseStateFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'state.yaml', stateSchema);
+  const { fields, diagnostics, locator } = parseYamlFile('orc', file, text, 'state.yaml', stateSchema);
   if (fields) {
     // state.yaml's own `status` has executor values (pending, …) beyond the task statuses: only phases are checked.
-    diagnostics.push(...unknownValueNotes(file, text, [
+    appendAll(diagnostics, unknownValueNotes(file, locator, [
       ...Object.entries(fields.phases ?? {}).map(([name, phase]) =>
         ({ path: ['phases', name, 'status'], value: phase?.status, known: PHASE_STATUSES, what: 'phase status' })),
     ]));
@@ -73,9 +74,8 @@ export function parseStateFile(file: string, dir: string, text: string): Parsed<
  * `task_id: ""` (orc writes both when it regenerates a plan); neither is a problem.
  */
 export function parsePlanFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, diagnostics } = parseYamlFile('orc', file, text, 'plan.yaml', planSchema);
+  const { fields, diagnostics, locator } = parseYamlFile('orc', file, text, 'plan.yaml', planSchema);
   if (fields?.phases?.some((p) => !p.name && !p.id)) {
-    const locator = new YamlLocator(text);
     fields.phases.forEach((p, i) => {
       if (!p.name && !p.id) diagnostics.push(diagnostic('orc', file, 'warning', `plan phase ${i + 1} has no \`id\` or \`name\`: orc cannot record it; it is shown as "phase ${i + 1}"`, locator.locate(['phases', i])));
     });
@@ -87,13 +87,13 @@ export function parsePlanFile(file: string, dir: string, text: string): Parsed<O
 const INITIATIVE_ID = /^INIT-[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$/;
 
 export function parseInitiativeFile(file: string, dir: string, text: string): Parsed<OrcRecord> {
-  const { fields, raw, diagnostics } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
+  const { fields, raw, diagnostics, locator } = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
   if (fields && raw) {
     if (!INITIATIVE_ID.test(dir)) {
       diagnostics.push(diagnostic('orc', file, 'warning', `orc skips the initiative folder "${dir}": initiative ids are INIT- followed by letters, digits and dashes`, { line: 1, column: 1 }));
     }
-    diagnostics.push(...identityProblems(file, text, dir, raw, 'initiative'));
-    diagnostics.push(...unknownValueNotes(file, text, [
+    appendAll(diagnostics, identityProblems(file, locator, dir, raw, 'initiative'));
+    appendAll(diagnostics, unknownValueNotes(file, locator, [
       { path: ['status'], value: fields.status, known: INITIATIVE_STATUSES, what: 'initiative status' },
     ]));
   }
@@ -109,15 +109,15 @@ export function parseConfigFile(file: string, text: string): Parsed<OrcRecord> {
  * orc opens a task or initiative by its folder but lists it under the `id` in the file: a missing or different id
  * makes orc's list name something it cannot open. A missing title only shows as empty in orc (Baton shows the id).
  */
-function identityProblems(file: string, text: string, dir: string, raw: Record<string, unknown>, what: string): Diagnostic[] {
+function identityProblems(file: string, locator: YamlLocator, dir: string, raw: Record<string, unknown>, what: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
   // A list or mapping already has its own error; a scalar is read as its text (yaml.v3), `id:` alone as "".
   const id = scalarText(raw.id) ?? (raw.id === undefined ? undefined : dir);
   if (!id) {
     problems.push(diagnostic('orc', file, 'warning', `${what} has no \`id\`: orc lists it without one; Baton uses the folder name "${dir}"`,
-      id === undefined ? { line: 1, column: 1 } : new YamlLocator(text).locate(['id'])));
+      id === undefined ? { line: 1, column: 1 } : locator.locate(['id'])));
   } else if (id !== dir) {
-    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}": orc lists it as ${id} but opens it as ${dir}; Baton shows ${dir}`, new YamlLocator(text).locate(['id'])));
+    problems.push(diagnostic('orc', file, 'warning', `${what} id "${id}" differs from its folder name "${dir}": orc lists it as ${id} but opens it as ${dir}; Baton shows ${dir}`, locator.locate(['id'])));
   }
   if (raw.title === undefined || scalarText(raw.title) === '') {
     problems.push(diagnostic('orc', file, 'info', `${what} has no \`title\`; shown by its id`, { line: 1, column: 1 }));
@@ -132,7 +132,7 @@ function scalarText(value: unknown): string | undefined {
 }
 
 /** Values outside orc's known sets, kept as written and noted as infos; empty values are orc's zero values. */
-function unknownValueNotes(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
-  return unknownValueWarnings('orc', file, text, checks.map((c) => ({ ...c, value: c.value || null })))
+function unknownValueNotes(file: string, locator: YamlLocator, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownValueWarnings('orc', file, locator, checks.map((c) => ({ ...c, value: c.value || null })))
     .map((d) => ({ ...d, severity: 'info' as const }));
 }

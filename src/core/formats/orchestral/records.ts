@@ -3,7 +3,8 @@ import { resolveContained } from '../../io/contained-path';
 import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { EnumCheck } from '../common/enum-check';
-import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
+import { appendAll } from '../../util/append';
+import { type JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
 import { readCrp } from './crp';
 import { parseEventsLog, type EventsSummary } from './events';
 import type { CrpContent } from './model';
@@ -55,8 +56,8 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
       return { record: { kind: 'vcr', base: kind.base, run: kind.run, name: kind.name, fields }, diagnostics };
     }
     case 'verdict': {
-      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'verdict.json', verdictSchema);
-      if (fields) diagnostics.push(...verdictDiagnostics(file, text, fields));
+      const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, 'verdict.json', verdictSchema);
+      if (fields) appendAll(diagnostics, verdictDiagnostics(file, locator, fields));
       return { record: { kind: 'verdict', base: kind.base, run: kind.run, fields }, diagnostics };
     }
     case 'results': {
@@ -80,9 +81,9 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
 }
 
 function parseState(file: string, base: Base, run: string, text: string): Parsed {
-  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'state.json', stateSchema);
+  const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, 'state.json', stateSchema);
   if (fields) {
-    diagnostics.push(...unknownValues(file, text, [
+    appendAll(diagnostics, unknownValues(file, locator, [
       { path: ['phase'], value: fields.phase, known: PHASES, what: 'phase' },
       ...Object.entries(fields.agents ?? {}).map(([name, a]) =>
         ({ path: ['agents', name, 'status'], value: a.status, known: AGENT_STATUSES, what: `${name} status` })),
@@ -93,37 +94,34 @@ function parseState(file: string, base: Base, run: string, text: string): Parsed
       if (!inside.ok || inside.relative.includes('/')) {
         // Not one of Dure's four agents (Dure ignores it): shown, but Baton opens no folder outside the run.
         diagnostics.push(diagnostic(SYSTEM, file, 'info', `agent "${name}" is not a folder name in the run (${inside.ok ? 'it names a sub-folder' : inside.reason}); its output folder is not opened`,
-          new JsonLocator(text).locate(['agents', name])));
+          locator.locate(['agents', name])));
       }
     }
     if (fields.phase === 'waiting_human' && !fields.pending_crp) {
       diagnostics.push(diagnostic(SYSTEM, file, 'warning', 'phase is waiting_human but pending_crp is empty: Dure resumes a run by the CRP pending_crp names, so its resume would restart no agent',
-        new JsonLocator(text).locate(['pending_crp'])));
+        locator.locate(['pending_crp'])));
     }
     if (fields.run_id && !sameRunId(fields.run_id, run)) {
       // Dure lists a run by its run_id and opens it as runs/<run_id>/: this run would be listed and not found.
       diagnostics.push(diagnostic(SYSTEM, file, 'warning', `run_id "${fields.run_id}" differs from the run folder "${run}": Dure lists the run by run_id and looks for it in runs/${fields.run_id}/; Baton uses the folder name`,
-        new JsonLocator(text).locate(['run_id'])));
+        locator.locate(['run_id'])));
     }
   }
   return { record: { kind: 'state', base, run, fields, hash: contentHash(text) }, diagnostics };
 }
 
 function parseCrpFile(file: string, base: Base, run: string, name: string, text: string): Parsed {
-  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'the CRP', crpSchema);
+  const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, 'the CRP', crpSchema);
   let content: CrpContent | undefined;
   if (fields) {
     const read = readCrp(fields, name.replace(/\.json$/, ''));
     content = read.content;
-    if (read.problems.length) {
-      const locator = new JsonLocator(text);
-      for (const p of read.problems) diagnostics.push(diagnostic(SYSTEM, file, p.severity, p.message, locator.locate(p.path)));
-    }
-    diagnostics.push(...unknownValues(file, text, [{ path: ['status'], value: fields.status, known: CRP_STATUSES, what: 'CRP status' }]));
+    for (const p of read.problems) diagnostics.push(diagnostic(SYSTEM, file, p.severity, p.message, locator.locate(p.path)));
+    appendAll(diagnostics, unknownValues(file, locator, [{ path: ['status'], value: fields.status, known: CRP_STATUSES, what: 'CRP status' }]));
     if (content.status === 'pending' && !AGENTS.includes(content.createdBy ?? '')) {
       // After the answer Dure restarts the agent the CRP names (its continuation prompt is prompts/<agent>.md).
       diagnostics.push(diagnostic(SYSTEM, file, 'warning', `${content.createdBy ? `created_by "${content.createdBy}" is not one of Dure's agents` : 'CRP has no `created_by`'} (${AGENTS.join(', ')}): after the answer Dure restarts the agent named there, so it could not resume the run`,
-        new JsonLocator(text).locate(['created_by'])));
+        locator.locate(['created_by'])));
     }
   }
   return { record: { kind: 'crp', base, run, name, content, hash: contentHash(text) }, diagnostics };
@@ -143,21 +141,20 @@ function configDiagnostics(diagnostics: readonly Diagnostic[], parsed: boolean):
  * but its four words (case included) — or on none: the run goes no further. That is a real problem, unlike an
  * unknown phase or status.
  */
-function verdictDiagnostics(file: string, text: string, fields: VerdictFields): Diagnostic[] {
-  const locator = () => new JsonLocator(text);
+function verdictDiagnostics(file: string, locator: JsonLocator, fields: VerdictFields): Diagnostic[] {
   if (!fields.verdict) {
-    return [diagnostic(SYSTEM, file, 'warning', `verdict.json has no \`verdict\`: Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')})`, locator().locate(['verdict']))];
+    return [diagnostic(SYSTEM, file, 'warning', `verdict.json has no \`verdict\`: Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')})`, locator.locate(['verdict']))];
   }
   if (VERDICTS.includes(fields.verdict)) return [];
-  return [diagnostic(SYSTEM, file, 'warning', `unknown verdict "${fields.verdict}": Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')}); shown as written`, locator().locate(['verdict']))];
+  return [diagnostic(SYSTEM, file, 'warning', `unknown verdict "${fields.verdict}": Dure's verdict handler stops on it (it knows ${VERDICTS.join(', ')}); shown as written`, locator.locate(['verdict']))];
 }
 
 /**
  * Enum values Dure does not list are shown as written: an info, never a problem (its enums keep growing, and a
  * newer Dure that writes a new value also knows it).
  */
-function unknownValues(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
-  return unknownJsonValueWarnings(SYSTEM, file, text, checks).map((d) => ({ ...d, severity: 'info' as const }));
+function unknownValues(file: string, locator: JsonLocator, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownJsonValueWarnings(SYSTEM, file, locator, checks).map((d) => ({ ...d, severity: 'info' as const }));
 }
 
 /** `run-20240115-143022` (spec) and `run-20240115143022` (code) name the same run. */

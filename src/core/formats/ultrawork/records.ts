@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
-import { JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
+import { appendAll } from '../../util/append';
+import { type JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
 import type { EnumCheck } from '../common/enum-check';
 import { normalizeEvidence } from './evidence';
 import type { UltraworkEvidence } from './model';
@@ -27,8 +28,8 @@ export function parseUltraworkFile(file: string, kind: UltraworkFileKind, text: 
   switch (kind.kind) {
     case 'session': return parseSession(file, kind.session, text);
     case 'context': {
-      const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'context.json', contextSchema);
-      if (fields) diagnostics.push(...contextPathProblems(file, text, fields));
+      const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, 'context.json', contextSchema);
+      if (fields) appendAll(diagnostics, contextPathProblems(file, locator, fields));
       return { kind: 'context', session: kind.session, fields, problems: diagnostics };
     }
     case 'task': return parseTask(file, kind.session, kind.name, text);
@@ -39,7 +40,7 @@ export function parseUltraworkFile(file: string, kind: UltraworkFileKind, text: 
 }
 
 function parseSession(file: string, session: string, text: string): UltraworkRecord {
-  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, 'session.json', sessionSchema);
+  const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, 'session.json', sessionSchema);
   const evidence: UltraworkEvidence[] = [];
   if (fields) {
     const checks: EnumCheck[] = [
@@ -51,18 +52,18 @@ function parseSession(file: string, session: string, text: string): UltraworkRec
       const entry = normalizeEvidence(raw);
       if (!entry) {
         // No version of the plugin writes one; the plugin only counts it. Nothing of it can be shown.
-        diagnostics.push(diagnostic(SYSTEM, file, 'info', `\`evidence_log.${i}\` is not an evidence entry (an object); skipped`, new JsonLocator(text).locate(['evidence_log', i])));
+        diagnostics.push(diagnostic(SYSTEM, file, 'info', `\`evidence_log.${i}\` is not an evidence entry (an object); skipped`, locator.locate(['evidence_log', i])));
         return;
       }
       evidence.push(entry);
       // One info per unknown type, at its first use: a long log must not flood the Problems panel.
       if (entry.type && !types.has(entry.type)) { types.add(entry.type); checks.push({ path: ['evidence_log', i, 'type'], value: entry.type, known: EVIDENCE_TYPES, what: 'evidence type' }); }
     });
-    diagnostics.push(...unknownValueInfos(file, text, checks));
+    appendAll(diagnostics, unknownValueInfos(file, locator, checks));
     if (fields.session_id && fields.session_id !== session) {
       // The plugin finds a session by its folder (the hooks' session id); the field is only printed.
       diagnostics.push(diagnostic(SYSTEM, file, 'info', `session_id "${fields.session_id}" differs from the session folder "${session}"; the plugin and Baton use the folder name`,
-        new JsonLocator(text).locate(['session_id'])));
+        locator.locate(['session_id'])));
     }
   }
   // Oldest first in the file; newest first in Baton.
@@ -70,24 +71,24 @@ function parseSession(file: string, session: string, text: string): UltraworkRec
 }
 
 function parseTask(file: string, session: string, name: string, text: string): UltraworkRecord {
-  const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `tasks/${name}.json`, taskSchema);
+  const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, `tasks/${name}.json`, taskSchema);
   if (fields) {
-    diagnostics.push(...unknownValueInfos(file, text, [
+    appendAll(diagnostics, unknownValueInfos(file, locator, [
       { path: ['status'], value: fields.status, known: TASK_STATUSES, what: 'task status' },
       { path: ['complexity'], value: fields.complexity, known: COMPLEXITIES, what: 'complexity' },
     ]));
     if (fields.id && fields.id !== name) {
       // The plugin's scripts address a task by its file name (task-get/task-update read tasks/<id>.json, task-list lists file names).
       diagnostics.push(diagnostic(SYSTEM, file, 'info', `id "${fields.id}" differs from the file name; the plugin's scripts (and Baton) call this task "${name}"`,
-        new JsonLocator(text).locate(['id'])));
+        locator.locate(['id'])));
     }
   }
   return { kind: 'task', session, name, fields, problems: diagnostics };
 }
 
 /** Unknown enum values are shown as written; the plugin never rejects them when reading, so they are only an info. */
-function unknownValueInfos(file: string, text: string, checks: readonly EnumCheck[]): Diagnostic[] {
-  return unknownJsonValueWarnings(SYSTEM, file, text, checks).map((d) => ({ ...d, severity: 'info' as const }));
+function unknownValueInfos(file: string, locator: JsonLocator, checks: readonly EnumCheck[]): Diagnostic[] {
+  return unknownJsonValueWarnings(SYSTEM, file, locator, checks).map((d) => ({ ...d, severity: 'info' as const }));
 }
 
 /** The first Markdown heading (or first line) of a document, to list it by. */
@@ -104,10 +105,9 @@ export function firstHeading(text: string): string | null {
  * belongs (`../`, an absolute path elsewhere, `..\\`) is shown as written and never opened. The plugin itself never
  * opens these paths, so this is only an info saying why the row does not open.
  */
-function contextPathProblems(file: string, text: string, fields: ContextFields): Diagnostic[] {
+function contextPathProblems(file: string, locator: JsonLocator, fields: ContextFields): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  let locator: JsonLocator | undefined;
-  const at = (p: (string | number)[]) => (locator ??= new JsonLocator(text)).locate(p);
+  const at = (p: (string | number)[]) => locator.locate(p);
   (fields.explorers ?? []).forEach((e, i) => {
     const inside = e.file ? resolveContained(path.dirname(file), e.file, { what: 'the session folder' }) : null;
     if (inside && !inside.ok) problems.push(diagnostic(SYSTEM, file, 'info', `explorer file ${inside.reason}; it is not opened`, at(['explorers', i, 'file'])));

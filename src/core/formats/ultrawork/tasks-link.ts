@@ -1,6 +1,7 @@
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { YamlLocator } from '../../yaml/locate';
 import { findCycles } from '../common/graph';
+import { cycleText } from '../common/id-list';
 import { checkCriteria, type CriterionEvidence } from './criteria';
 import { normalizeEvidence } from './evidence';
 import type { SessionAssignment, UltraworkEvidence, UltraworkTask } from './model';
@@ -64,7 +65,7 @@ export function linkSessionTasks(input: SessionTasksInput): { tasks: UltraworkTa
   }
   for (const cycle of findCycles([...byId.keys()], (id) => blockersOf(byId.get(id)!).filter((b) => b !== id && byId.has(b)))) {
     const first = byId.get(cycle[0]!)!;
-    diagnostics.push(diagnostic('ultrawork', first.file, 'error', `tasks block each other in a cycle: ${cycle.join(' → ')}`,
+    diagnostics.push(diagnostic('ultrawork', first.file, 'error', `tasks block each other in a cycle${cycleText(cycle, 'tasks')}`,
       at(first.file, [first.fields?.blockedBy ? 'blockedBy' : 'blocked_by'])));
   }
   return { tasks: tasks.sort(compareTasks), diagnostics };
