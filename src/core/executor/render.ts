@@ -8,6 +8,8 @@ import type { ExecutorEvent } from './contract';
  */
 export function renderEvent(e: ExecutorEvent): string[] {
   switch (e.type) {
+    case 'notice':
+      return [`!!! ${oneLine(e.text, 500)}`];
     case 'run-start':
       return [`=== ${e.taskId}: ${e.phases.length ? `phases ${e.phases.join(', ')}` : 'no phase left to run'}`,
         `    in ${clean(e.cwd)}${e.branch ? ` (branch ${clean(e.branch)})` : ''}`];
