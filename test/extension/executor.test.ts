@@ -85,7 +85,9 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     // The temp workspace sits inside the project's own checkout: git must never walk up into it.
     process.env.GIT_CEILING_DIRECTORIES = path.dirname(root);
     for (const t of TASKS) await writeTask(root, t);
-    await vscode.workspace.getConfiguration('baton').update('claude.path', FAKE_CLAUDE, vscode.ConfigurationTarget.Workspace);
+    // baton.claude.path is a machine setting: a workspace cannot choose the program; the person's settings can.
+    await assert.rejects(Promise.resolve(vscode.workspace.getConfiguration('baton').update('claude.path', FAKE_CLAUDE, vscode.ConfigurationTarget.Workspace)));
+    await vscode.workspace.getConfiguration('baton').update('claude.path', FAKE_CLAUDE, vscode.ConfigurationTarget.Global);
     // The executor checkpoints with git: the temp copy of the fixture becomes a repository with one commit, so the
     // checkout is clean (worktrees are off in the fixture's orc.yaml).
     hadGit.value = await fs.stat(path.join(root, '.git')).then(() => true, () => false);
@@ -97,7 +99,7 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
   // Leave the fixture as the other tests expect it: the extra tasks, the repository and the setting go.
   after(async () => {
     await vscode.commands.executeCommand('baton.orc.cancelRun', 'TASK-112');
-    await vscode.workspace.getConfiguration('baton').update('claude.path', undefined, vscode.ConfigurationTarget.Workspace);
+    await vscode.workspace.getConfiguration('baton').update('claude.path', undefined, vscode.ConfigurationTarget.Global);
     delete process.env.FAKE_CLAUDE_SCENARIO_FILE;
     delete process.env.FAKE_CLAUDE_LOG;
     for (const s of api.executor.runs.running()) { s.cancel(); await s.done; }

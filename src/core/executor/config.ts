@@ -2,13 +2,22 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseYamlFile } from '../formats/common/yaml-file';
 import { configSchema, type ConfigFields } from '../formats/orc/schemas';
-import type { ExecutorOverrides } from './contract';
+import type { ExecutorOverrides, RepositoryPrivileges } from './contract';
+import { checkFlagValue, checkPermissionMode, MODEL_NAME, WIDENING_PERMISSION_MODES } from './flag-safe';
 
 /** What the executor takes from orc.yaml (or .orc/config.yaml), with the request's overrides applied. */
 export interface ExecutorConfig {
   readonly configFile: string | null;
-  /** A bare name is looked up on PATH by spawn; a path with a separator is resolved against the root. */
+  /**
+   * The person's choice (the editor's setting, `--claude`, `BATON_CLAUDE`), else the repository's `claude.path` when
+   * the person allowed it, else `claude`. A bare name is looked up on PATH; a path with a separator is resolved
+   * against the root.
+   */
   readonly claudePath: string;
+  /** Where claudePath came from, for messages ("your settings", "orc.yaml claude.path", "PATH"). */
+  readonly claudeSource: string;
+  /** What the repository asked for and did not get (the person did not allow it): one line each, for the run's output. */
+  readonly ignored: readonly string[];
   readonly model: string | null;
   /** orc.yaml `claude.permission_mode` (default acceptEdits: headless Claude may edit files, other tools ask and are denied). */
   readonly permissionMode: string | null;
@@ -29,8 +38,19 @@ export interface ExecutorConfig {
 
 export const DEFAULT_TIMEOUT_SECONDS = 600;
 
-/** Reads the project config; a config that cannot be read at all is a refusal (the message says why). */
-export async function loadExecutorConfig(root: string, overrides: ExecutorOverrides = {}): Promise<ExecutorConfig | { error: string }> {
+/**
+ * Asks whoever started the run whether the repository may choose the Claude program or widen its permissions;
+ * absent, the answer is no.
+ */
+export type AllowRepositoryClaude = (asked: RepositoryPrivileges) => Promise<boolean>;
+
+/**
+ * Reads the project config; a config that cannot be read at all is a refusal (the message says why). A repository
+ * is not trusted to choose what runs: its `claude.path` and a widening `claude.permission_mode` are used only when
+ * `allow` says so, and reported as ignored otherwise; its model and permission mode must have their expected shape.
+ */
+export async function loadExecutorConfig(root: string, overrides: ExecutorOverrides = {},
+  allow: AllowRepositoryClaude = async () => false): Promise<ExecutorConfig | { error: string }> {
   let configFile: string | null = null;
   let fields: ConfigFields = {};
   for (const name of ['orc.yaml', path.join('.orc', 'config.yaml')]) {
@@ -43,15 +63,37 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
     fields = parsed.fields;
     break;
   }
-  const rawPath = overrides.claudePath ?? fields.claude?.path ?? 'claude';
-  if (!rawPath.trim()) return { error: 'claude.path is empty' };
-  const claudePath = rawPath.includes('/') || rawPath.includes(path.sep) ? path.resolve(root, expandHome(rawPath)) : rawPath;
+  const source = configFile ? path.relative(root, configFile) : 'orc.yaml';
+  const model = overrides.model ?? fields.claude?.model ?? null;
+  const modelError = model === null ? null : checkFlagValue('model', model, MODEL_NAME, overrides.model ? 'the settings' : `${source} claude`);
+  if (modelError) return { error: modelError };
+  const fileMode = typeof fields.claude?.permission_mode === 'string' ? fields.claude.permission_mode : null;
+  const modeError = fileMode === null ? null : checkPermissionMode(fileMode, source);
+  if (modeError) return { error: modeError };
+  if (overrides.claudePath !== undefined && !overrides.claudePath.trim()) return { error: 'the Claude path given is empty' };
+
+  // What the repository asks for that only the person may grant: its own program (unless the person named one,
+  // which wins anyway, or it names the default `claude`), and a mode that lets Claude act without approval.
+  const repoPath = overrides.claudePath === undefined && fields.claude?.path?.trim() && fields.claude.path.trim() !== 'claude'
+    ? resolveCommand(root, fields.claude.path.trim()) : null;
+  const repoMode = fileMode !== null && WIDENING_PERMISSION_MODES.has(fileMode) ? fileMode : null;
+  const allowed = repoPath !== null || repoMode !== null ? await allow({ configFile: source, claudePath: repoPath, permissionMode: repoMode }) : false;
+  const ignored: string[] = [];
+  const why = 'a repository does not choose what Baton runs unless you allow it';
+  if (repoPath !== null && !allowed) ignored.push(`${source}'s claude.path ${JSON.stringify(fields.claude?.path)} was ignored (${why}); running claude from your PATH`);
+  if (repoMode !== null && !allowed) ignored.push(`${source}'s claude.permission_mode ${repoMode} was ignored (${why}); using acceptEdits`);
+
+  const claudePath = overrides.claudePath !== undefined ? resolveCommand(root, overrides.claudePath.trim())
+    : repoPath !== null && allowed ? repoPath : 'claude';
+  const claudeSource = overrides.claudePath !== undefined ? 'your settings' : repoPath !== null && allowed ? `${source} claude.path` : 'PATH';
   const git = fields.git ?? {};
   return {
     configFile,
     claudePath,
-    model: overrides.model ?? fields.claude?.model ?? null,
-    permissionMode: typeof fields.claude?.permission_mode === 'string' ? fields.claude.permission_mode : 'acceptEdits',
+    claudeSource,
+    ignored,
+    model,
+    permissionMode: fileMode === null || (repoMode !== null && !allowed) ? 'acceptEdits' : fileMode,
     timeoutSeconds: fields.claude?.timeout ?? null,
     overrideTimeoutSeconds: overrides.timeoutSeconds ?? null,
     git: {
@@ -65,6 +107,11 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
     testCommand: overrides.testCommand ?? null,
     lintCommand: overrides.lintCommand ?? null,
   };
+}
+
+/** A bare name stays a name (looked up on PATH); a path is resolved against the root. */
+function resolveCommand(root: string, command: string): string {
+  return command.includes('/') || command.includes(path.sep) ? path.resolve(root, expandHome(command)) : command;
 }
 
 function expandHome(p: string): string {

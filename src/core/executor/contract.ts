@@ -15,7 +15,10 @@ export interface RunRequest {
   readonly phase?: string;
   /** Continue an interrupted or orphaned run, with `--resume <the session id state.yaml recorded>`. */
   readonly resume?: boolean;
-  /** Values that win over orc.yaml's `claude.*` (the editor's settings; restricted in untrusted workspaces). */
+  /**
+   * The person's choices, which win over orc.yaml's `claude.*`: the editor's settings (`baton.claude.path` is
+   * machine-scoped, so a workspace cannot set it), `baton run --claude` / `BATON_CLAUDE`.
+   */
   readonly overrides?: ExecutorOverrides;
 }
 
@@ -27,6 +30,17 @@ export interface ExecutorOverrides {
   readonly testCommand?: readonly string[];
   /** The project's lint command for `no_lint_errors` (argument array); default: package.json `scripts.lint`, Makefile `lint:`. */
   readonly lintCommand?: readonly string[];
+}
+
+/**
+ * What a repository's config asks for that only the person may grant: its own Claude program (resolved path, or a
+ * name looked up on PATH) and a permission mode that widens what Claude may do without approval. null: not asked.
+ */
+export interface RepositoryPrivileges {
+  /** orc.yaml or .orc/config.yaml, relative to the root. */
+  readonly configFile: string;
+  readonly claudePath: string | null;
+  readonly permissionMode: string | null;
 }
 
 /** A human gate the run is waiting on. It is also recorded in state.yaml, so the inbox and the CLI see it. */
@@ -50,12 +64,19 @@ export interface ExecutorHost {
    * state.yaml (the CLI stops with exit status 3; a later run picks the answer up from state.yaml).
    */
   waitForHumanGate(gate: PendingGate, signal: AbortSignal): Promise<GateAnswer | 'stop'>;
+  /**
+   * The repository's config names its own Claude program or a widening permission mode: may it? Asked at most once
+   * per run, before anything is spawned; absent, the answer is no (the person's `claude` runs, with acceptEdits).
+   */
+  allowRepositoryClaude?(asked: RepositoryPrivileges): Promise<boolean>;
 }
 
 export type PhaseEndStatus = 'completed' | 'failed' | 'blocked' | 'cancelled' | 'waiting';
 
 /** Everything a host shows, in order. Text fields are plain text: hosts render them as text, never as markup. */
 export type ExecutorEvent =
+  /** Something the run did not do as the repository's files asked (a claude.path or permission mode ignored). */
+  | { readonly type: 'notice'; readonly text: string }
   | { readonly type: 'run-start'; readonly taskId: string; readonly phases: readonly string[]; readonly cwd: string; readonly branch: string | null }
   | { readonly type: 'phase-start'; readonly phase: string; readonly iteration: number; readonly sessionId: string; readonly resumed: boolean }
   | { readonly type: 'assistant-text'; readonly phase: string; readonly text: string }

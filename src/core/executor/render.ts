@@ -10,6 +10,8 @@ import type { ExecutorEvent } from './contract';
  */
 export function renderEvent(e: ExecutorEvent): string[] {
   switch (e.type) {
+    case 'notice':
+      return [`!!! ${oneLine(e.text, 500)}`];
     case 'run-start':
       return [`=== ${printable(e.taskId)}: ${e.phases.length ? printableRow`phases ${e.phases.join(', ')}` : 'no phase left to run'}`,
         printableRow`    in ${e.cwd}` + (e.branch ? printableRow` (branch ${e.branch})` : '')];

@@ -6,6 +6,7 @@ import type { StateFields } from '../formats/orc/schemas';
 import { loadExecutorConfig } from './config';
 import type { ExecutorEvent, ExecutorHost, RunHandle, RunOutcome, RunRequest } from './contract';
 import { findExecutable } from './find-executable';
+import { checkFlagValue, SESSION_ID } from './flag-safe';
 import { loadTaskContext } from './load-task';
 import { runPhases } from './run-phases';
 import type { ExecutorOptions, RunContext } from './run-context';
@@ -44,17 +45,19 @@ async function execute(request: RunRequest, host: ExecutorHost, options: Executo
   emit: (e: ExecutorEvent) => void): Promise<RunOutcome> {
   const root = path.resolve(request.root);
   if (!(await fs.stat(root).then((s) => s.isDirectory(), () => false))) return refused(`${request.root} is not a folder`);
-  const config = await loadExecutorConfig(root, request.overrides);
-  if ('error' in config) return refused(config.error);
+  const loaded = await loadExecutorConfig(root, request.overrides, (asked) => host.allowRepositoryClaude?.(asked) ?? Promise.resolve(false));
+  if ('error' in loaded) return refused(loaded.error);
+  for (const text of loaded.ignored) emit({ type: 'notice', text });
   const task = await loadTaskContext(root, request.taskId);
   if ('error' in task) return refused(task.error);
   if (request.phase !== undefined && !task.phases.some((p) => p.name === request.phase)) {
     return refused(`${task.taskId}'s plan has no phase "${request.phase}" (phases: ${task.phases.map((p) => p.name).join(', ')})`);
   }
   const env = { ...process.env, ...options.env };
-  if (!(await findExecutable(config.claudePath, env))) {
-    return refused(`the Claude CLI "${config.claudePath}" was not found or is not executable (orc.yaml claude.path${request.overrides?.claudePath ? ', or the override' : ''})`);
-  }
+  // The file checked is the file spawned: a name is not looked up on PATH a second time.
+  const executable = await findExecutable(loaded.claudePath, env);
+  if (!executable) return refused(`the Claude CLI "${loaded.claudePath}" (from ${loaded.claudeSource}) was not found or is not executable`);
+  const config = { ...loaded, claudePath: executable };
   const timeout = request.overrides?.timeoutSeconds;
   if (timeout !== undefined && !(timeout > 0)) return refused(`timeout must be a positive number of seconds, not ${timeout}`);
 
@@ -95,6 +98,9 @@ async function planRun(request: RunRequest, task: RunContext['task'], state: Rec
     const session = (state.session ?? {}) as { id?: unknown };
     const current = typeof state.current_phase === 'string' ? state.current_phase : null;
     if (typeof session.id !== 'string' || !current) return { error: `${task.taskId} has no interrupted session to resume (state.yaml records no session id or current phase)` };
+    // The id goes to `claude --resume ID`: one like `--dangerously-skip-permissions` would be read as a flag.
+    const badId = checkFlagValue('session id', session.id, SESSION_ID, `${task.taskId}'s state.yaml`);
+    if (badId) return { error: badId };
     const index = task.phases.findIndex((p) => p.name === current);
     if (index < 0) return { error: `state.yaml's current phase "${current}" is not in ${task.taskId}'s plan` };
     if (request.phase !== undefined && request.phase !== current) return { error: `the interrupted phase is ${current}, not ${request.phase}` };

@@ -25,7 +25,7 @@ export class ActiveRuns extends Disposable {
   /** A run started, moved on (an event) or ended. */
   readonly onDidChange = this.changeEmitter.event;
 
-  constructor(private readonly service: OrchestrationService, private readonly startRun: StartRun) {
+  constructor(private readonly service: OrchestrationService, private readonly startRun: StartRun, private readonly workspaceState: vscode.Memento) {
     super();
     this._register({ dispose: () => { for (const s of this.sessions.values()) { s.cancel(); s.dispose(); } this.sessions.clear(); } });
   }
@@ -64,7 +64,7 @@ export class ActiveRuns extends Disposable {
       ...(options.resume ? { resume: true } : {}), overrides: executorOverrides(vscode.Uri.file(task.root)) };
     let handle: RunHandle;
     try {
-      handle = this.startRun(request, new EditorExecutorHost(this.service, task.id));
+      handle = this.startRun(request, new EditorExecutorHost(this.service, task.id, this.workspaceState));
     } catch (err) {
       void vscode.window.showErrorMessage(`Baton could not start ${task.id}: ${(err as Error).message}`);
       return undefined;

@@ -4,10 +4,10 @@ import { batonSettings } from '../settings';
 
 /**
  * The editor's settings that win over orc.yaml's `claude.*` for runs started in this window, read at each run (a
- * change applies to the next run). They are declared restricted (package.json
- * `capabilities.untrustedWorkspaces.restrictedConfigurations`): in an untrusted workspace VS Code ignores the
- * workspace's values, so a cloned repository cannot point `baton.claude.path` at its own program. Only values a
- * person set are passed on; unset ones leave orc.yaml in charge.
+ * change applies to the next run). `baton.claude.path` is machine-scoped (package.json): VS Code takes it from the
+ * user's or the remote machine's settings only, never from a workspace's `.vscode/settings.json`, so a cloned
+ * repository cannot point it at its own program (its orc.yaml `claude.path` needs the person's allowance). All are
+ * also restricted in untrusted workspaces. Only values a person set are passed on.
  */
 export function executorOverrides(folder: vscode.Uri): ExecutorOverrides {
   const { claude, testCommand } = batonSettings(folder);

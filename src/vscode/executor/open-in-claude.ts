@@ -3,8 +3,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import { containedPath } from '../../core/io/contained-path';
 import { loadExecutorConfig } from '../../core/executor/config';
+import { checkFlagValue, SESSION_ID } from '../../core/executor/flag-safe';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { executorOverrides } from './executor-settings';
+import { repositoryClaudeConsent } from './repository-claude-consent';
 
 /**
  * Continues a task's Claude session by hand: an ordinary terminal running `claude --resume <session id>` in the
@@ -12,21 +14,24 @@ import { executorOverrides } from './executor-settings';
  * shellPath/shellArgs — no shell parses them, so a session id or path from a file cannot become a command.
  * The caller checked workspace trust. Resolves to the terminal, or undefined with the reason shown.
  */
-export async function openInClaudeCode(task: OrcTask): Promise<vscode.Terminal | undefined> {
+export async function openInClaudeCode(task: OrcTask, workspaceState: vscode.Memento): Promise<vscode.Terminal | undefined> {
   const sessionId = task.state?.session?.id?.trim();
   if (!sessionId) {
     void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml yet; run a phase first.`);
     return undefined;
   }
-  if (sessionId.startsWith('-')) {
-    void vscode.window.showWarningMessage(`Baton: the session id of ${task.id} in state.yaml is not one Claude would accept (${sessionId}).`);
+  const badId = checkFlagValue('session id', sessionId, SESSION_ID, `${task.id}'s state.yaml`);
+  if (badId) {
+    void vscode.window.showWarningMessage(`Baton: ${badId}.`);
     return undefined;
   }
-  const config = await loadExecutorConfig(task.root, executorOverrides(vscode.Uri.file(task.root)));
+  // The same rule as a run: the repository's claude.path only with the person's allowance (the same modal).
+  const config = await loadExecutorConfig(task.root, executorOverrides(vscode.Uri.file(task.root)), repositoryClaudeConsent(workspaceState));
   if ('error' in config) {
     void vscode.window.showErrorMessage(`Baton: ${config.error}`);
     return undefined;
   }
+  for (const line of config.ignored) void vscode.window.showWarningMessage(`Baton: ${line}.`);
   const terminal = vscode.window.createTerminal({
     name: `Claude: ${task.id}`,
     shellPath: config.claudePath,

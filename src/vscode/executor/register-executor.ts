@@ -18,10 +18,10 @@ export interface ExecutorApi {
 
 /** The terminal-backed Claude executor in the editor: run/cancel/resume commands, run terminals, the status bar item; `orc run` terminals for database-era tasks. */
 export function registerExecutor(context: vscode.ExtensionContext, service: OrchestrationService, startRun: StartRun): ExecutorApi {
-  const runs = new ActiveRuns(service, startRun);
+  const runs = new ActiveRuns(service, startRun, context.workspaceState);
   const statusBar = new RunStatusBar(runs);
   const trust = new TrustGuard();
   const orcRuns = new DbRunTerminals(service);
-  context.subscriptions.push(statusBar, runs, orcRuns, registerRunCommands(service, runs, trust, orcRuns));
+  context.subscriptions.push(statusBar, runs, orcRuns, registerRunCommands(service, runs, trust, orcRuns, context.workspaceState));
   return { runs, statusBar, trust, orcRuns };
 }

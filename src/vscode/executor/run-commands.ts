@@ -15,7 +15,8 @@ import type { DbRunTerminals } from '../orc/db-run-terminals';
  * panel and scripts (a task id), or the palette (they ask with a quick pick). Every command that would start a
  * process checks workspace trust first. Each resolves to what it started (tests read it) or undefined.
  */
-export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard, orcRuns: DbRunTerminals): vscode.Disposable {
+export function registerRunCommands(service: OrchestrationService, runs: ActiveRuns, trust: TrustGuard, orcRuns: DbRunTerminals,
+  workspaceState: vscode.Memento): vscode.Disposable {
   return vscode.Disposable.from(
     vscode.commands.registerCommand('baton.orc.runTask', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Run Task')) return undefined;
@@ -55,7 +56,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (!trust.mayStartProcesses('Open in Claude Code')) return undefined;
       const task = await targetTask(service, target, 'Continue which task in Claude Code?');
       if (task?.era === 'db') return runsThroughOrc(task, 'orc keeps its Claude sessions itself');
-      return task ? openInClaudeCode(task) : undefined;
+      return task ? openInClaudeCode(task, workspaceState) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.showRunTerminal', async (target?: unknown) => {
       const task = target === undefined ? undefined : await targetTask(service, target);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -20,6 +20,8 @@ export interface RepoOptions {
   readonly phases?: readonly Record<string, unknown>[];
   readonly gates?: Record<string, unknown>;
   readonly extraFiles?: Record<string, string>;
+  /** More lines under orc.yaml's `claude:` (`path: ./tools/claude`, `permission_mode: …`). */
+  readonly claude?: readonly string[];
 }
 
 export const TWO_PHASES = [
@@ -27,24 +29,32 @@ export const TWO_PHASES = [
   { name: 'implement', type: 'implement', max_iterations: 3, completion_criteria: ['claude_confirms'], checkpoint: true, gate: { type: 'auto' } },
 ];
 
-/** A real git repository with orc.yaml pointing at the fake claude, one task and its plan; the fake's files beside it. */
+/**
+ * A real git repository with orc.yaml, one task and its plan; the fake's files beside it, and the fake itself as
+ * `claude` on the PATH of env() (a repository does not choose the program: the person's PATH does).
+ */
 export class ExecutorRepo {
   readonly ws: TempWorkspace;
   readonly side: string;
   readonly scenarioFile: string;
   readonly logFile: string;
+  /** Holds `claude` (the fake): first on env()'s PATH. */
+  readonly binDir: string;
 
   constructor(readonly opts: RepoOptions = {}) {
     this.side = mkdtempSync(path.join(os.tmpdir(), 'baton-fake-claude-'));
     this.scenarioFile = path.join(this.side, 'scenario.json');
     this.logFile = path.join(this.side, 'calls.jsonl');
+    this.binDir = path.join(this.side, 'bin');
+    mkdirSync(this.binDir);
+    symlinkSync(FAKE_CLAUDE, path.join(this.binDir, 'claude'));
     this.ws = new TempWorkspace({
       'orc.yaml': [
         '# project config',
         'version: 1',
         'claude:',
-        `  path: ${FAKE_CLAUDE}`,
-        '  model: claude-fake-1',
+        ...(opts.claude ?? []).map((line) => `  ${line}`),
+        ...(opts.claude?.some((line) => line.startsWith('model:')) ? [] : ['  model: claude-fake-1']),
         '  timeout: 60',
         ...(opts.gates ? ['gates:', ...Object.entries(opts.gates).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)] : []),
         'git:',
@@ -85,7 +95,7 @@ export class ExecutorRepo {
   }
 
   env(): NodeJS.ProcessEnv {
-    return { FAKE_CLAUDE_SCENARIO_FILE: this.scenarioFile, FAKE_CLAUDE_LOG: this.logFile };
+    return { FAKE_CLAUDE_SCENARIO_FILE: this.scenarioFile, FAKE_CLAUDE_LOG: this.logFile, PATH: `${this.binDir}${path.delimiter}${process.env.PATH ?? ''}` };
   }
 
   calls(): { argv: string[]; stdin: string; cwd: string; pid: number; sessionId: string }[] {
