@@ -18,7 +18,14 @@ export async function showTask(argv: string[], out: CliOutput): Promise<number> 
   if (!id || positionals.length > 1) throw new UsageError('task show needs one TASK-ID');
   const { root, service } = await openService({ dir: values.dir, home: values.home, noCache: true });
   const task = service.items().find((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.id === id);
-  if (!task) { out.error(printableRow`baton task show: no task ${id} in ${root}`); return 1; }
+  if (!task) {
+    // A task folder whose task.yaml could not be read (a FIFO, too large, permission denied) says why, by file.
+    const folder = path.join(root, '.orc', 'tasks', id) + path.sep;
+    const why = service.diagnostics().filter((x) => x.file.startsWith(folder) && x.severity === 'error');
+    out.error(printableRow`baton task show: no task ${id} in ${root}`);
+    for (const x of why) out.error(`  ${printable(diagnosticLine(root, x))}`);
+    return 1;
+  }
   const orcHome = path.join(path.resolve(values.home ?? os.homedir()), '.orc');
   const d = await taskDetail(root, task.dir, { task, orcHome });
   // A database (or its transcripts) may live outside the folder: shown as its path then.

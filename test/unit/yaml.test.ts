@@ -42,6 +42,18 @@ describe('fast YAML load', () => {
     assert.deepStrictEqual(result.value, { base: { x: 1 }, other: { x: 1 } });
   });
 
+  it("resolves merge keys as orc's yaml.v3 does: own keys win, then the earlier merged mapping", () => {
+    const text = 'defaults: &d {priority: high, queue: backlog, weight: small}\nurgent: &u {priority: critical, category: bug}\n'
+      + 'one:\n  <<: *d\n  queue: active\nmany:\n  <<: [*u, *d]\n  weight: large\n';
+    const result = loadYaml(text);
+    assert.ok(result.ok);
+    const value = result.value as Record<string, unknown>;
+    assert.deepStrictEqual(value.one, { priority: 'high', queue: 'active', weight: 'small' });
+    assert.deepStrictEqual(value.many, { priority: 'critical', category: 'bug', queue: 'backlog', weight: 'large' });
+    const asText = loadYaml('d: &d {n: 0012}\ne:\n  <<: *d\n', { scalarsAsText: true });
+    assert.deepStrictEqual(asText.ok && asText.value, { d: { n: '0012' }, e: { n: '0012' } });
+  });
+
   it('locates values by path', () => {
     const locator = new YamlLocator('id: T\nblocked_by:\n  - A\n  - B\nmeta:\n  x: 1\n');
     assert.deepStrictEqual(locator.locate(['blocked_by', 1]), { line: 4, column: 5 });

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parseYamlFile } from '../formats/common/yaml-file';
+import { readStateText } from '../io/read-text';
 import { configSchema, type ConfigFields } from '../formats/orc/schemas';
 import type { ExecutorOverrides, RepositoryPrivileges } from './contract';
 import { checkFlagValue, checkPermissionMode, MODEL_NAME, WIDENING_PERMISSION_MODES } from './flag-safe';
@@ -55,9 +55,10 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
   let fields: ConfigFields = {};
   for (const name of ['orc.yaml', path.join('.orc', 'config.yaml')]) {
     const file = path.join(root, name);
-    const text = await fs.readFile(file, 'utf8').catch(() => null);
-    if (text === null) continue;
-    const parsed = parseYamlFile('orc', file, text, 'the orc project config', configSchema);
+    const read = await readStateText(file);
+    if (!read.ok && read.missing) continue;
+    if (!read.ok) return { error: `${name} cannot be read: ${read.reason}` };
+    const parsed = parseYamlFile('orc', file, read.text, 'the orc project config', configSchema);
     if (!parsed.fields) return { error: `${name} cannot be read: ${parsed.diagnostics[0]?.message ?? 'invalid YAML'}` };
     configFile = file;
     fields = parsed.fields;

@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../io/contained-path';
+import { readStateText } from '../io/read-text';
 import { runCommand } from './run-command';
 
 /** One completion criterion of a plan phase, as written: `claude_confirms` or `{coverage_above: 80}`. */
@@ -82,10 +82,10 @@ export async function checkCriterion(c: Criterion, ctx: CheckContext): Promise<C
 
 /** `npm test` when package.json has a real test script; `make test` when the Makefile has a `test:` target. */
 export async function detectCommand(cwd: string, what: 'test' | 'lint'): Promise<string[] | null> {
-  const pkg = await fs.readFile(path.join(cwd, 'package.json'), 'utf8').then((t) => JSON.parse(t) as unknown, () => null);
+  const pkg = await readJson(path.join(cwd, 'package.json'));
   const script = typeof pkg === 'object' && pkg !== null ? (pkg as { scripts?: Record<string, unknown> }).scripts?.[what] : undefined;
   if (typeof script === 'string' && script.trim() && !/no test specified/.test(script)) return what === 'test' ? ['npm', 'test'] : ['npm', 'run', 'lint'];
-  const makefile = await fs.readFile(path.join(cwd, 'Makefile'), 'utf8').catch(() => null);
+  const makefile = await readStateText(path.join(cwd, 'Makefile')).then((r) => (r.ok ? r.text : null));
   if (makefile && new RegExp(`^${what}:`, 'm').test(makefile)) return ['make', what];
   return null;
 }
@@ -93,9 +93,20 @@ export async function detectCommand(cwd: string, what: 'test' | 'lint'): Promise
 async function coverageOf(taskDir: string): Promise<number | null> {
   const file = path.join(taskDir, 'test-results', 'report.json');
   if (!(await containedPath(taskDir, file)).ok) return null; // a link out of the task folder is no coverage report
-  const report = await fs.readFile(file, 'utf8').then((t) => JSON.parse(t) as unknown, () => null);
+  const report = await readJson(file);
   if (typeof report !== 'object' || report === null) return null;
   const cov = (report as { coverage?: { percentage?: unknown; lines?: { percent?: unknown } } }).coverage;
   const v = cov?.percentage ?? cov?.lines?.percent;
   return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** A JSON file's value, null when it is missing, not a regular file, too large or not JSON (then it is not used). */
+async function readJson(file: string): Promise<unknown> {
+  const read = await readStateText(file);
+  if (!read.ok) return null;
+  try {
+    return JSON.parse(read.text) as unknown;
+  } catch {
+    return null;
+  }
 }

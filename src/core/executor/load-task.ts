@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../io/contained-path';
+import { readStateText } from '../io/read-text';
 import { parseYamlFile } from '../formats/common/yaml-file';
 import { planSchema, taskSchema, initiativeSchema, type PlanPhaseFields, type TaskFields } from '../formats/orc/schemas';
 
@@ -38,15 +38,17 @@ export async function loadTaskContext(root: string, taskId: string): Promise<Tas
     const inside = await containedPath(root, file, { what: 'the repository' });
     if (!inside.ok) return { error: `${path.relative(root, file)} refused: ${inside.reason}` };
   }
-  const taskText = await fs.readFile(taskFile, 'utf8').catch(() => null);
-  if (taskText === null) return { error: `no task ${taskId}: ${path.relative(root, taskFile)} does not exist` };
-  const task = parseYamlFile('orc', taskFile, taskText, 'task.yaml', taskSchema);
+  const taskRead = await readStateText(taskFile);
+  if (!taskRead.ok && taskRead.missing) return { error: `no task ${taskId}: ${path.relative(root, taskFile)} does not exist` };
+  if (!taskRead.ok) return { error: `${path.relative(root, taskFile)} of ${taskId} cannot be read: ${taskRead.reason}` };
+  const task = parseYamlFile('orc', taskFile, taskRead.text, 'task.yaml', taskSchema);
   if (!task.fields) return { error: `task.yaml of ${taskId} cannot be read: ${task.diagnostics[0]?.message ?? 'invalid YAML'}` };
 
   const planFile = path.join(taskDir, 'plan.yaml');
-  const planText = await fs.readFile(planFile, 'utf8').catch(() => null);
-  if (planText === null) return { error: `${taskId} has no plan.yaml: plan the task before running it` };
-  const plan = parseYamlFile('orc', planFile, planText, 'plan.yaml', planSchema);
+  const planRead = await readStateText(planFile);
+  if (!planRead.ok && planRead.missing) return { error: `${taskId} has no plan.yaml: plan the task before running it` };
+  if (!planRead.ok) return { error: `${path.relative(root, planFile)} of ${taskId} cannot be read: ${planRead.reason}` };
+  const plan = parseYamlFile('orc', planFile, planRead.text, 'plan.yaml', planSchema);
   if (!plan.fields) return { error: `plan.yaml of ${taskId} cannot be read: ${plan.diagnostics[0]?.message ?? 'invalid YAML'}` };
   // Keyed as orc keys a phase in state.yaml and its gates: by `id`, else (the spec's plans) by `name` — the
   // same key the timeline reads them back by.
@@ -68,8 +70,9 @@ export async function loadTaskContext(root: string, taskId: string): Promise<Tas
 async function readFirst(root: string, files: readonly string[]): Promise<string | null> {
   for (const f of files) {
     if (!(await containedPath(root, f)).ok) continue;
-    const text = await fs.readFile(f, 'utf8').catch(() => null);
-    if (text !== null) return text;
+    // A spec that is not a regular file or too large is left out of the prompt, as a missing one is.
+    const read = await readStateText(f);
+    if (read.ok) return read.text;
   }
   return null;
 }
@@ -79,9 +82,9 @@ async function initiativeDecisions(root: string, id: string): Promise<string[]> 
   if (!SAFE_ID.test(id)) return [];
   const file = path.join(root, '.orc', 'initiatives', id, 'initiative.yaml');
   if (!(await containedPath(root, file)).ok) return [];
-  const text = await fs.readFile(file, 'utf8').catch(() => null);
-  if (text === null) return [];
-  const parsed = parseYamlFile('orc', file, text, 'initiative.yaml', initiativeSchema);
+  const read = await readStateText(file);
+  if (!read.ok) return [];
+  const parsed = parseYamlFile('orc', file, read.text, 'initiative.yaml', initiativeSchema);
   return (parsed.fields?.decisions ?? []).filter((d) => d.decision).map((d) =>
     `${d.id ? `${d.id}: ` : ''}${d.decision}${d.rationale ? ` (${d.rationale})` : ''}`);
 }

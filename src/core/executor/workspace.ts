@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../io/contained-path';
+import { readStateTextIfAny } from '../io/read-text';
 import type { ExecutorHost } from './contract';
 import type { ExecutorConfig } from './config';
 import { git, NOT_ORC } from './git-tree';
@@ -67,7 +68,7 @@ export async function prepareWorkspace(root: string, taskId: string, config: Exe
 async function excludeWorktrees(root: string): Promise<void> {
   const common = (await git(root).raw(['rev-parse', '--git-common-dir'])).trim();
   const file = path.join(path.resolve(root, common), 'info', 'exclude');
-  const text = await fs.readFile(file, 'utf8').catch(() => '');
+  const text = (await readStateTextIfAny(file)) ?? '';
   if (text.split('\n').some((l) => l.trim() === '/.orc/worktrees/')) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.appendFile(file, `${text && !text.endsWith('\n') ? '\n' : ''}# orc task worktrees (Baton)\n/.orc/worktrees/\n`);

@@ -2,6 +2,8 @@ import { promises as fs } from 'node:fs';
 import { isMap, isSeq, parseDocument, type Document } from 'yaml';
 import { writeFileAtomic } from '../io/atomic-write';
 import { sha256 } from '../io/guarded-edit';
+import { readRegularBytes } from '../io/open-regular';
+import { MAX_STATE_FILE_BYTES, readStateTextIfAny } from '../io/read-text';
 import { ReplaceConflict, replaceIfUnchanged } from '../io/replace-if-unchanged';
 
 /**
@@ -23,7 +25,7 @@ export class YamlStore {
 
   /** The file's current content as plain data (an empty mapping when it does not exist yet). */
   async read(): Promise<Record<string, unknown>> {
-    const text = await fs.readFile(this.file, 'utf8').catch(() => '');
+    const text = (await readStateTextIfAny(this.file)) ?? '';
     const doc = parseDocument(text);
     if (doc.errors.length) throw new Error(`${this.file} is not valid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
     const value: unknown = doc.toJS({ maxAliasCount: 100 });
@@ -32,7 +34,7 @@ export class YamlStore {
 
   private async apply(change: (doc: Document) => void): Promise<void> {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const bytes = await fs.readFile(this.file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+      const bytes = await readRegularBytes(this.file, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
       const doc = parseDocument(bytes ? bytes.toString('utf8') : '');
       if (doc.errors.length) throw new Error(`${this.file} is not valid YAML (${doc.errors[0]!.message}); it was left as it is`);
       if (!isMap(doc.contents)) doc.contents = doc.createNode({}) as unknown as typeof doc.contents;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { openRegular } from './open-regular';
 
 /** `sha256:<hex>` of a string or bytes, the form agent traces and intent maps record. */
 export function sha256Of(data: string | Uint8Array): string {
@@ -8,13 +8,14 @@ export function sha256Of(data: string | Uint8Array): string {
 
 /** `sha256:<hex>` of a file's bytes, streamed (a large file is never held in memory); undefined when unreadable. */
 export function sha256File(file: string): Promise<string | undefined> {
-  return new Promise((resolve) => {
+  // Opened by the one reader: a FIFO or a device in the workspace has no hash, and is never read.
+  return openRegular(file).then(({ handle }) => new Promise<string | undefined>((resolve) => {
     const hash = createHash('sha256');
-    createReadStream(file)
+    handle.createReadStream()
       .on('data', (chunk) => hash.update(chunk))
       .on('error', () => resolve(undefined))
       .on('end', () => resolve(`sha256:${hash.digest('hex')}`));
-  });
+  }), () => undefined);
 }
 
 /** A recorded hash as written in a file: full, truncated (`sha256:1a2b3c4d...`), or not a hash at all. */

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createFileAtomic } from './create-atomic';
+import { readFailureReason, readRegularBytes } from './open-regular';
+import { MAX_STATE_FILE_BYTES } from './read-text';
 import { replaceIfUnchanged, ReplaceConflict } from './replace-if-unchanged';
 
 /** An edit that was not made, with the reason to show the person (nothing was written). */
@@ -25,9 +27,9 @@ export function sha256(bytes: Uint8Array | string): string {
 export async function readForEdit(file: string, expectedSha256?: string | null): Promise<FileForEdit> {
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    bytes = (await readRegularBytes(file, MAX_STATE_FILE_BYTES)).bytes;
   } catch (err) {
-    throw new EditRefused(`cannot read ${path.basename(file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new EditRefused(`cannot read ${path.basename(file)}: ${readFailureReason(err).reason}`);
   }
   const hash = sha256(bytes);
   if (expectedSha256 && expectedSha256 !== hash) {
@@ -50,7 +52,7 @@ export interface PlannedWrite {
  */
 export async function writeIfUnchanged(writes: readonly PlannedWrite[]): Promise<void> {
   for (const w of writes) {
-    const now = await fs.readFile(w.file).catch((err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
+    const now = await readRegularBytes(w.file, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => (err.code === 'ENOENT' ? null : Promise.reject(err)));
     if (w.sha256 === null && now !== null) throw new EditRefused(`${path.basename(path.dirname(w.file))}/${path.basename(w.file)} already exists; nothing was written`);
     if (w.sha256 !== null && (now === null || sha256(now) !== w.sha256)) {
       throw new EditRefused(`${path.basename(w.file)} changed on disk while it was being edited; nothing was written — try again`);

@@ -1,4 +1,6 @@
 import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, rmSync } from 'node:fs';
+import { readRegularBytes } from './open-regular';
+import { MAX_STATE_FILE_BYTES } from './read-text';
 
 /**
  * When a replaced inode is looked at again (ms after the replacement). An appender that opened the file just
@@ -89,13 +91,7 @@ async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Fo
 async function outcomes(file: string, tracked: readonly Forwarded[]): Promise<{ forwarded: Forwarded; state: 'kept' | 'verified' | 'lost' }[]> {
   if (tracked.length === 0) return [];
   // One descriptor for both, so the inode and the text are the same file's.
-  const handle = await fs.open(file, 'r');
-  let now: { ino: number }, text: Buffer;
-  try {
-    [now, text] = await Promise.all([handle.stat(), handle.readFile()]);
-  } finally {
-    await handle.close();
-  }
+  const { bytes: text, stat: now } = await readRegularBytes(file, MAX_STATE_FILE_BYTES);
   return tracked.map((forwarded) => ({
     forwarded,
     state: now.ino === forwarded.intoIno ? 'kept' : text.includes(forwarded.chunk) ? 'verified' : 'lost',

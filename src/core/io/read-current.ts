@@ -1,6 +1,6 @@
-import { promises as fs } from 'node:fs';
 import { contentHash } from './content-hash';
-import { decodeStateBytes } from './read-text';
+import { readRegularBytes } from './open-regular';
+import { decodeStateBytes, MAX_STATE_FILE_BYTES } from './read-text';
 
 export type CurrentText =
   | { readonly exists: true; readonly text: string; readonly hash: string; readonly bom: boolean }
@@ -14,7 +14,7 @@ export type CurrentText =
 export async function readCurrent(file: string): Promise<CurrentText> {
   let bytes: Buffer;
   try {
-    bytes = await fs.readFile(file);
+    bytes = (await readRegularBytes(file, MAX_STATE_FILE_BYTES)).bytes;
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
     throw err;

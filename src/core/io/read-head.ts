@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { openRegular, readFailureReason } from './open-regular';
 
 export type HeadRead =
   | { readonly ok: true; readonly text: string; readonly size: number; readonly mtimeMs: number; readonly truncated: boolean }
@@ -8,9 +9,9 @@ export type HeadRead =
 export async function readHead(file: string, bytes: number): Promise<HeadRead> {
   let handle: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(file, 'r');
-    const stat = await handle.stat();
-    if (!stat.isFile()) return { ok: false, reason: 'not a regular file' };
+    const opened = await openRegular(file);
+    handle = opened.handle;
+    const stat = opened.stat;
     const buffer = Buffer.alloc(Math.min(bytes, stat.size));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
     const chunk = buffer.subarray(0, bytesRead);
@@ -18,7 +19,7 @@ export async function readHead(file: string, bytes: number): Promise<HeadRead> {
     // A multi-byte character cut at the end decodes to U+FFFD: harmless for a header.
     return { ok: true, text: chunk.toString('utf8').replace(/^\uFEFF/, ''), size: stat.size, mtimeMs: stat.mtimeMs, truncated: stat.size > bytesRead };
   } catch (err) {
-    return { ok: false, reason: (err as NodeJS.ErrnoException).code ?? String(err) };
+    return { ok: false, reason: readFailureReason(err).reason };
   } finally {
     await handle?.close();
   }

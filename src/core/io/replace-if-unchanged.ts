@@ -1,4 +1,6 @@
 import { promises as fs, linkSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { NOT_REGULAR, readFailureReason, readRegularBytes, TOO_LARGE } from './open-regular';
+import { MAX_STATE_FILE_BYTES } from './read-text';
 import { writeTempBeside } from './atomic-write';
 import { forwardLateAppends, type Forwarded } from './late-appends';
 
@@ -35,11 +37,15 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
       throw err;
     }
     const pinned = await fs.stat(pin);
-    const checked = await fs.readFile(pin);
+    // Through the one reader: a FIFO or a device swapped in for the file is refused here, never read.
+    const checked = await readRegularBytes(pin, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => {
+      throw err.code === NOT_REGULAR || err.code === TOO_LARGE ? new ReplaceConflict(`the file is now ${readFailureReason(err).reason}`) : err;
+    });
     if (!isExpected(checked)) throw new ReplaceConflict('the file changed on disk');
     const ours = (await fs.stat(temp)).ino;
     if (statSync(file, { throwIfNoEntry: false })?.ino !== pinned.ino) throw new ReplaceConflict('the file was replaced on disk');
     renameSync(temp, file);
+    // The pin is a link to the inode just checked to be a regular file (a link's type never changes): a plain read.
     const now = readFileSync(pin);
     if (!isExpected(now)) {
       // An in-place write reached the old file after the check: it wins, and the edit is taken back — unless yet

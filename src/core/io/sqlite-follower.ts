@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import { openRegular } from './open-regular';
 import { combinedStat, readSqliteSnapshot, readWalHeader, statIfAny, type SnapshotOptions } from './sqlite-snapshot';
 import { asRollbackJournal, readWalFrom, sameWalGeneration, type WalHeader, type WalPosition } from './sqlite-wal';
 
@@ -156,7 +157,7 @@ export class SqliteFollower {
 async function readRange(file: string, offset: number, length: number): Promise<Uint8Array | undefined> {
   let handle: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(file, 'r');
+    handle = (await openRegular(file)).handle;
     const buffer = new Uint8Array(length);
     let done = 0;
     while (done < length) {

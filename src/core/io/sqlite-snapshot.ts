@@ -1,4 +1,5 @@
-import { closeSync, openSync, promises as fs, readFileSync, readSync, statSync, type BigIntStats } from 'node:fs';
+import { closeSync, promises as fs, readSync, statSync, type BigIntStats } from 'node:fs';
+import { openRegular, openRegularSync, readRegularBytes, readRegularBytesSync } from './open-regular';
 import { applyWal, asRollbackJournal, parseWalHeader, readWal, sameWalGeneration, type WalHeader, type WalPosition } from './sqlite-wal';
 
 /**
@@ -44,6 +45,12 @@ export interface SnapshotOptions {
 const DEFAULT_ATTEMPTS = 100;
 
 /**
+ * No read of a database or its WAL holds more than this, whatever the caller's own limit: the reads go through the
+ * one regular-file reader (open-regular.ts), so a FIFO or a device swapped in after the stat is refused, not read.
+ */
+const MAX_DATABASE_BYTES = 1024 * 1024 * 1024;
+
+/**
  * Reads `file` and `file-wal` into one consistent image. The order matters: the WAL header, the database's stat, the
  * database, the WAL, the database's stat and the WAL header again. In WAL mode the database file changes only when
  * a checkpoint copies WAL frames into it, and those frames stay in the WAL until the log is restarted or truncated,
@@ -75,8 +82,9 @@ export async function readSqliteSnapshot(file: string, options: SnapshotOptions 
     let db: Uint8Array;
     let walBytes: Uint8Array;
     try {
-      db = await io.read(file);
-      walBytes = await io.readIfAny(walFile);
+      const limit = Math.min(options.maxBytes ?? MAX_DATABASE_BYTES, MAX_DATABASE_BYTES);
+      db = await io.read(file, limit);
+      walBytes = await io.readIfAny(walFile, limit);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') continue; // moved or deleted while read: look again
       return { ok: false, missing: false, reason: `could not be read: ${(err as Error).message}` };
@@ -104,19 +112,19 @@ const SYNC_READ_MAX_BYTES = 32 * 1024 * 1024;
 interface SnapshotIo {
   header(walFile: string): WalHeader | null | Promise<WalHeader | null>;
   stat(file: string): BigIntStats | undefined | Promise<BigIntStats | undefined>;
-  read(file: string): Uint8Array | Promise<Uint8Array>;
-  readIfAny(file: string): Uint8Array | Promise<Uint8Array>;
+  read(file: string, maxBytes: number): Uint8Array | Promise<Uint8Array>;
+  readIfAny(file: string, maxBytes: number): Uint8Array | Promise<Uint8Array>;
 }
 
-const asyncIo: SnapshotIo = { header: readWalHeader, stat: statIfAny, read: async (f) => new Uint8Array(await fs.readFile(f)), readIfAny };
+const asyncIo: SnapshotIo = { header: readWalHeader, stat: statIfAny, read: async (f, max) => new Uint8Array((await readRegularBytes(f, max)).bytes), readIfAny };
 
 const syncIo: SnapshotIo = {
   header: readWalHeaderSync,
   stat: (f) => statSync(f, { bigint: true, throwIfNoEntry: false }),
-  read: (f) => new Uint8Array(readFileSync(f)),
-  readIfAny: (f) => {
+  read: (f, max) => new Uint8Array(readRegularBytesSync(f, max).bytes),
+  readIfAny: (f, max) => {
     try {
-      return new Uint8Array(readFileSync(f));
+      return new Uint8Array(readRegularBytesSync(f, max).bytes);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
       throw err;
@@ -131,7 +139,7 @@ function sizeOf(file: string): number {
 function readWalHeaderSync(walFile: string): WalHeader | null {
   let fd: number | undefined;
   try {
-    fd = openSync(walFile, 'r');
+    fd = openRegularSync(walFile).fd;
     const head = new Uint8Array(32);
     const bytesRead = readSync(fd, head, 0, 32, 0);
     return parseWalHeader(head.subarray(0, bytesRead));
@@ -166,7 +174,7 @@ export function combinedStat(db: BigIntStats, wal: BigIntStats | undefined): { s
 export async function readWalHeader(walFile: string): Promise<WalHeader | null> {
   let handle: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(walFile, 'r');
+    handle = (await openRegular(walFile)).handle;
     const head = new Uint8Array(32);
     const { bytesRead } = await handle.read(head, 0, 32, 0);
     return parseWalHeader(head.subarray(0, bytesRead));
@@ -177,9 +185,9 @@ export async function readWalHeader(walFile: string): Promise<WalHeader | null> 
   }
 }
 
-async function readIfAny(file: string): Promise<Uint8Array> {
+async function readIfAny(file: string, maxBytes: number): Promise<Uint8Array> {
   try {
-    return new Uint8Array(await fs.readFile(file));
+    return new Uint8Array((await readRegularBytes(file, maxBytes)).bytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return new Uint8Array(0);
     throw err;

@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { openRegular } from './open-regular';
 
 /** One line of a file read from its end. `fromEnd` is 1 for the last line (the partial one, when there is one). */
 export interface TailLine {
@@ -49,9 +49,8 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
   const chunkBytes = options.chunkBytes ?? 64 * 1024;
   const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
   const maxLineBytes = options.maxLineBytes ?? 4 * 1024 * 1024;
-  const handle = await fs.open(file, 'r');
+  const { handle, stat } = await openRegular(file);
   try {
-    const stat = await handle.stat();
     const state: TailScan = { size: stat.size, mtimeMs: stat.mtimeMs, bytesRead: 0, reachedStart: stat.size === 0, lines: 0, oversized: [] };
     scan.value = state;
     let position = stat.size;
@@ -127,7 +126,7 @@ function isBlank(bytes: Buffer, end: number): boolean {
  * absolute number. Linear in `bytes`: callers use it only for files known to be small.
  */
 export async function countNewlines(file: string, bytes: number): Promise<number> {
-  const handle = await fs.open(file, 'r');
+  const { handle } = await openRegular(file);
   try {
     const chunk = Buffer.allocUnsafe(Math.min(1024 * 1024, Math.max(1, bytes)));
     let count = 0;

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write';
+import { readStateText } from '../io/read-text';
 import type { Diagnostic } from '../model/diagnostic';
 
 /** One cached parse: valid while the file keeps the same size and modification time. */
@@ -21,6 +22,8 @@ export interface IndexCache {
 }
 
 const FORMAT = 1;
+/** The cache of a very large workspace (100,000 tasks) is tens of megabytes; a file past this is not ours to load. */
+const MAX_INDEX_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * The persistent index: one JSON file per workspace folder inside `dir` (the extension's storage, or a
@@ -37,7 +40,9 @@ export class JsonIndexCache implements IndexCache {
 
   async load(root: string): Promise<Map<string, CacheEntry>> {
     try {
-      const data = JSON.parse(await fs.readFile(this.fileFor(root), 'utf8')) as { format?: number; root?: string; entries?: Record<string, CacheEntry> };
+      const read = await readStateText(this.fileFor(root), MAX_INDEX_CACHE_BYTES);
+      if (!read.ok) return new Map();
+      const data = JSON.parse(read.text) as { format?: number; root?: string; entries?: Record<string, CacheEntry> };
       if (data.format !== FORMAT || data.root !== root || !data.entries) return new Map();
       return new Map(Object.entries(data.entries));
     } catch {

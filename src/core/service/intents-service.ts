@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { appendLine } from '../io/append-line';
 import { hasCurrentHash } from '../io/read-current';
 import { replaceIfUnchanged, ReplaceConflict } from '../io/replace-if-unchanged';
 import { contentHash } from '../io/content-hash';
-import { decodeStateBytes } from '../io/read-text';
+import { readRegularBytes } from '../io/open-regular';
+import { decodeStateBytes, MAX_STATE_FILE_BYTES } from '../io/read-text';
 import { containedPath, resolveContained } from '../io/contained-path';
 import type { SystemId } from '../model/system';
 import type { WorkItem } from '../service/work-item';
@@ -240,7 +240,7 @@ export class IntentsService {
 
   /** Decoded the way the reader decodes (BOM removed), with the same fingerprint the reader records. */
   private async readText(file: string): Promise<{ text: string; hash: string; bom: boolean }> {
-    const bytes = await fs.readFile(file);
+    const { bytes } = await readRegularBytes(file, MAX_STATE_FILE_BYTES);
     const decoded = decodeStateBytes(bytes, 0);
     if (!decoded.ok) throw new Error(`${path.basename(file)}: ${decoded.reason}`);
     return { text: decoded.text, hash: contentHash(decoded.text), bom: bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf };

@@ -1,4 +1,4 @@
-import { lstatSync, promises as fs, readFileSync, statSync, type Stats } from 'node:fs';
+import { lstatSync, promises as fs, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { containedPathSync, resolveContained } from '../io/contained-path';
 import { readStateTextSync } from '../io/read-text';
@@ -376,7 +376,8 @@ function keyOf(item: WorkItem): string {
 function readLocator(file: string): YamlLocator | undefined {
   try {
     // Only files with a cross-file problem get here; a synchronous read keeps linking simple.
-    return new YamlLocator(readFileSync(file, 'utf8'));
+    const read = readStateTextSync(file);
+    return read.ok ? new YamlLocator(read.text) : undefined;
   } catch {
     return undefined;
   }

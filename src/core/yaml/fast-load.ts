@@ -1,4 +1,5 @@
-import { load, CORE_SCHEMA, FAILSAFE_SCHEMA } from 'js-yaml';
+import * as jsYaml from 'js-yaml';
+import { load, CORE_SCHEMA, FAILSAFE_SCHEMA, type Type } from 'js-yaml';
 import { parseDocument, LineCounter } from 'yaml';
 import { jsonShapeProblem } from '../util/json-shape';
 
@@ -12,6 +13,16 @@ export type YamlLoad =
   | { readonly ok: false; readonly message: string; readonly position: YamlPosition | null };
 
 /**
+ * orc reads its files with Go's gopkg.in/yaml.v3, which resolves merge keys (`<<: *anchor`, `<<: [*a, *b]`: the
+ * mapping's own keys win, then the earlier of the merged mappings). js-yaml's core and failsafe schemas keep `<<` as
+ * an ordinary key; its merge type, added to them, resolves it in the same order (checked in test/unit/yaml.test.ts).
+ */
+// js-yaml 4 exports its built-in types as `types`; @types/js-yaml does not declare them.
+const MERGE = (jsYaml as unknown as { types: { merge: Type } }).types.merge;
+const CORE_WITH_MERGE = CORE_SCHEMA.extend({ implicit: [MERGE] });
+const FAILSAFE_WITH_MERGE = FAILSAFE_SCHEMA.extend({ implicit: [MERGE] });
+
+/**
  * The fast read path: js-yaml with the YAML 1.2 core schema, which gives the same values the `yaml` package's
  * defaults give (timestamps stay strings) at a fraction of the cost. Only when it fails is the slower `yaml`
  * Document parser asked for a precise message and position.
@@ -20,7 +31,7 @@ export function loadYaml(text: string, options: { readonly scalarsAsText?: boole
   let value: unknown;
   try {
     // scalarsAsText: every scalar as its text, as Go's yaml.v3 fills a string field (an id 01234567 stays "01234567").
-    value = load(text, { schema: options.scalarsAsText ? FAILSAFE_SCHEMA : CORE_SCHEMA });
+    value = load(text, { schema: options.scalarsAsText ? FAILSAFE_WITH_MERGE : CORE_WITH_MERGE });
   } catch (err) {
     return describeYamlFailure(text, err);
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { existsSync, promises as fs, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { readStateText } from '../../io/read-text';
 import { loadYaml, type YamlPosition } from '../../yaml/fast-load';
 
 /**
@@ -63,12 +64,11 @@ export interface OrcRegistry {
 /** `~/.orc/projects.yaml` (`projects: [{id, name, path, created_at}]`); an absent file is an empty registry. */
 export async function readOrcRegistry(orcHome: string): Promise<OrcRegistry> {
   const file = orcRegistryPath(orcHome);
-  let text: string;
-  try {
-    text = await fs.readFile(file, 'utf8');
-  } catch {
-    return { file, entries: [], problem: null };
-  }
+  const read = await readStateText(file);
+  if (!read.ok && read.missing) return { file, entries: [], problem: null };
+  // A registry that is a FIFO, a device or too large is named as a problem, never read.
+  if (!read.ok) return { file, entries: [], problem: { message: `${path.basename(file)}: ${read.reason}`, position: null } };
+  const text = read.text;
   if (!text.trim()) return { file, entries: [], problem: null };
   // orc reads the registry into Go string fields: an unquoted id that looks like a number (12345678, 1e234567,
   // 00012345 — a few in a hundred sha256 prefixes) is still that text, never a number.

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
+import { readRegularBytes } from '../../io/open-regular';
+import { MAX_STATE_FILE_BYTES } from '../../io/read-text';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { readArtifacts, type FinalizationArtifact, type ReviewArtifact, type SpecArtifact } from '../orc/detail/artifacts';
 import { readAttachments, type AttachmentInfo } from '../orc/detail/attachments';
@@ -57,7 +58,7 @@ export async function taskDetail(root: string, id: string, options: TaskDetailOp
   const inside = await containedPath(root, dir, { what: 'the workspace folder' });
   if (!inside.ok) return emptyDetail(id, dir, [diagnostic('orc', dir, 'info', `task folder not read: ${inside.reason}`)]);
   const [taskBytes, transcripts, attachments, report, artifacts, comments] = await Promise.all([
-    fs.readFile(path.join(dir, 'task.yaml')).catch(() => null),
+    readRegularBytes(path.join(dir, 'task.yaml'), MAX_STATE_FILE_BYTES).then((r) => r.bytes, () => null),
     readTranscripts(dir), readAttachments(dir), readTestReport(dir), readArtifacts(dir), readTaskComments(root, id),
   ]);
   return {

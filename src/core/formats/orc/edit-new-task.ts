@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Document } from 'yaml';
 import { EditRefused, readForEdit, sha256, writeIfUnchanged, type PlannedWrite } from '../../io/guarded-edit';
+import { readRegularBytes } from '../../io/open-regular';
+import { MAX_STATE_FILE_BYTES, readStateTextIfAny } from '../../io/read-text';
 import { loadYaml } from '../../yaml/fast-load';
 import { setScalar } from '../../yaml/yaml-splice';
 import { appendMapItem } from '../../yaml/yaml-splice-seq';
@@ -35,7 +37,8 @@ export async function nextTaskId(root: string): Promise<{ id: string; sequenceFi
   let max = 0;
   for (const e of entries) { const m = TASK_DIR.exec(e.name); if (e.isDirectory() && m) max = Math.max(max, Number(m[1])); }
   const sequenceFile = path.join(root, '.orc', 'local', 'sequences.yaml');
-  const seq = await fs.readFile(sequenceFile, 'utf8').then((t) => loadYaml(t)).catch(() => null);
+  const seq = await readStateTextIfAny(sequenceFile).then((t) => (t === null ? null : loadYaml(t)),
+    (err: Error) => { throw new EditRefused(`${err.message}; nothing was written`); });
   const stored = seq?.ok ? Number((seq.value as { prefixes?: Record<string, unknown> } | null)?.prefixes?._solo) : NaN;
   if (Number.isFinite(stored)) max = Math.max(max, stored);
   return { id: `TASK-${String(max + 1).padStart(3, '0')}`, sequenceFile: seq ? sequenceFile : null };
@@ -76,7 +79,7 @@ export async function createTask(ctx: OrcEditContext, spec: NewTask): Promise<Ed
     writes.push({ file: r.file, sha256: r.sha256, text });
   }
   if (sequenceFile) {
-    const r = await fs.readFile(sequenceFile);
+    const r = await readRegularBytes(sequenceFile, MAX_STATE_FILE_BYTES).then((read) => read.bytes);
     const n = Number(TASK_DIR.exec(id)![1]);
     writes.push({ file: sequenceFile, sha256: sha256(r), text: edit(r.toString('utf8'), (t) => setScalar(t, ['prefixes', '_solo'], n)) });
   }

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { subfolders } from '../../io/list-dirs';
+import { readStateText } from '../../io/read-text';
 
 /** One VCR file as far as ids go: its name, its `vcr_id` and the CRP it answers (when readable). */
 interface VcrOnDisk {
@@ -16,7 +17,9 @@ async function vcrsIn(runDir: string): Promise<VcrOnDisk[]> {
   for (const name of names) {
     let vcrId: string | null = null, crpId: string | null = null;
     try {
-      const v = JSON.parse(await fs.readFile(path.join(dir, name), 'utf8')) as { vcr_id?: unknown; crp_id?: unknown };
+      const read = await readStateText(path.join(dir, name));
+      if (!read.ok) throw new Error(read.reason);
+      const v = JSON.parse(read.text) as { vcr_id?: unknown; crp_id?: unknown };
       if (typeof v.vcr_id === 'string') vcrId = v.vcr_id;
       if (typeof v.crp_id === 'string') crpId = v.crp_id;
     } catch {

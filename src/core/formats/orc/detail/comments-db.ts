@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { SqlJsStatic } from 'sql.js';
+import { readFailureReason, readRegularBytes } from '../../../io/open-regular';
 import { containedPath } from '../../../io/contained-path';
 import { loadSqlJs } from '../../../io/sqljs-loader';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
@@ -68,7 +69,12 @@ async function readAll(db: string, size: number): Promise<{ byTask: Map<string, 
   } catch (err) {
     return fail(`cannot load SQLite (sql.js): ${(err as Error).message}`);
   }
-  const bytes = new Uint8Array(await fs.readFile(db));
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array((await readRegularBytes(db, MAX_DB_BYTES)).bytes);
+  } catch (err) {
+    return fail(`comments not read: ${readFailureReason(err).reason}`);
+  }
   if (bytes.length >= 20 && bytes[18] === 2 && bytes[19] === 2) {
     // A WAL-mode database: opened from memory it must say "rollback journal", or SQLite looks for shared memory.
     bytes[18] = 1; bytes[19] = 1;
