@@ -86,7 +86,7 @@ export function freePort() {
  * - settings: merged over QUIET_SETTINGS into a fresh user settings.json (e.g. turn workspace trust on).
  * - folder: opened when the browser asks for `/` without ?folder= (used by `npm start`).
  */
-export async function startCodeServer({ runDir, userDataDir, extensionsDir, settings = {}, port, folder,
+export async function startCodeServer({ runDir, userDataDir, extensionsDir, settings = {}, machineSettings = {}, port, folder,
   smokeTestDriver = true, extraArgs = [], env = {}, logToConsole = false } = {}) {
   const tc = toolchain();
   runDir ??= tempDir('run-');
@@ -97,6 +97,12 @@ export async function startCodeServer({ runDir, userDataDir, extensionsDir, sett
   fs.mkdirSync(extensionsDir, { recursive: true });
   const settingsFile = path.join(userDataDir, 'User', 'settings.json');
   if (!fs.existsSync(settingsFile)) fs.writeFileSync(settingsFile, JSON.stringify({ ...QUIET_SETTINGS, ...settings }, null, 2));
+  // Machine-scoped settings (baton.claude.path, baton.orc.path) of a remote window — code-server's is one — are
+  // read from the server's Machine settings, not the user's.
+  if (Object.keys(machineSettings).length) {
+    fs.mkdirSync(path.join(userDataDir, 'Machine'), { recursive: true });
+    fs.writeFileSync(path.join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(machineSettings, null, 2));
+  }
   port ??= await freePort();
   const logFile = path.join(runDir, 'server.log');
   const out = fs.openSync(logFile, 'a');

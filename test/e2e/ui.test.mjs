@@ -135,7 +135,14 @@ if (vsixAt >= 0 && !vsix) { console.error('usage: node test/e2e/ui.test.mjs --vs
 const label = vsix ? 'ui (vsix)' : 'ui';
 const only = args[0] ? new RegExp(args[0], 'i') : undefined;
 const SCENARIOS = [tasksTreeShowsStatusGroups, expandingAGroupShowsTasks];
-for (const f of modules) SCENARIOS.push(...(await import(pathToFileURL(path.join(SCENARIO_DIR, f)).href)).scenarios);
+// A scenario module may also export userSettings(workspace): user settings written before code-server starts
+// (machine settings such as baton.claude.path, which a workspace's settings cannot set).
+const settingsFor = [];
+for (const f of modules) {
+  const mod = await import(pathToFileURL(path.join(SCENARIO_DIR, f)).href);
+  SCENARIOS.push(...mod.scenarios);
+  if (mod.userSettings) settingsFor.push(mod.userSettings);
+}
 const selected = SCENARIOS.filter((s) => !only || only.test(s.name));
 
 // ---- runner ------------------------------------------------------------------------------------------
@@ -159,6 +166,8 @@ if (fs.existsSync(path.join(workspace, 'billing-service'))) {
   await writeDemoOrcDatabases(path.join(workspace, 'billing-service'));
 }
 
+const userSettings = Object.assign({}, ...settingsFor.map((f) => f(workspace)));
+
 let server, browser, installed;
 try {
   if (vsix) {
@@ -166,9 +175,9 @@ try {
     const runDir = tempDir('run-vsix-');
     const dirs = { runDir, userDataDir: path.join(runDir, 'user-data'), extensionsDir: path.join(runDir, 'extensions') };
     installed = installVsix({ vsix, ...dirs });
-    server = await startCodeServer(dirs);
+    server = await startCodeServer({ ...dirs, settings: userSettings, machineSettings: userSettings });
   } else {
-    server = await startCodeServer();
+    server = await startCodeServer({ settings: userSettings, machineSettings: userSettings });
   }
   browser = await launchBrowser({ viewport: { width: 1280, height: 800 } });
   const { page } = browser;

@@ -1,6 +1,6 @@
 // UI scenario for the terminal-backed Claude executor (issue 7), run by test/e2e/ui.test.mjs against a temp copy of
 // demo/: the demo's planned TASK-005 is run from its detail panel with the fake Claude CLI (test/fixtures/bin/claude,
-// named by a `baton.claude.path` setting written into the temp copy); the run's terminal shows the live rendering,
+// named by the `baton.claude.path` user setting the runner writes); the run's terminal shows the live rendering,
 // the status bar and the detail panel follow it, the human gate after `spec` appears in Needs you, and approving it
 // there lets the run finish. Screenshot: docs/images/executor.png.
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
@@ -29,20 +29,30 @@ const SCRIPT = {
 };
 
 /**
- * The temp copy becomes a git repository (the executor checkpoints and makes worktrees) whose settings point
- * baton.claude.path at a wrapper around the fake, which hands it its script and call log.
+ * The temp copy becomes a git repository (the executor checkpoints and makes worktrees); the user settings point
+ * baton.claude.path at a wrapper around the fake (see userSettings), which hands it its script and call log.
  */
+const scratchOf = (workspace) => path.join(path.dirname(workspace), 'executor-ui');
+
+/**
+ * User settings the runner writes before code-server starts: baton.claude.path is a machine setting (a workspace
+ * cannot choose the program Baton runs), so the wrapper is named there, as a person would in their own settings.
+ */
+export function userSettings(workspace) {
+  return { 'baton.claude.path': path.join(scratchOf(workspace), 'claude') };
+}
+
 function prepare(workspace) {
-  const scratch = path.join(path.dirname(workspace), 'executor-ui');
+  const scratch = scratchOf(workspace);
   fs.mkdirSync(scratch, { recursive: true });
   fs.writeFileSync(path.join(scratch, 'script.json'), JSON.stringify(SCRIPT));
-  const wrapper = path.join(scratch, 'claude');
+  const wrapper = userSettings(workspace)['baton.claude.path'];
   fs.writeFileSync(wrapper, `#!/bin/sh\nexport FAKE_CLAUDE_SCENARIO_FILE='${path.join(scratch, 'script.json')}'\n` +
     `export FAKE_CLAUDE_LOG='${path.join(scratch, 'calls.jsonl')}'\nexec '${FAKE_CLAUDE}' "$@"\n`, { mode: 0o755 });
   const settingsFile = path.join(workspace, '.vscode', 'settings.json');
   const settings = JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
   // The DOM renderer keeps the terminal's text in the page, where the checks below read it.
-  Object.assign(settings, { 'baton.claude.path': wrapper, 'terminal.integrated.gpuAcceleration': 'off' });
+  Object.assign(settings, { 'terminal.integrated.gpuAcceleration': 'off' });
   fs.writeFileSync(settingsFile, JSON.stringify(settings, null, 2));
   // The temp copy lives inside this project's checkout: git must not walk up into it.
   const env = { ...process.env, GIT_CEILING_DIRECTORIES: path.dirname(workspace), GIT_AUTHOR_NAME: 'demo', GIT_AUTHOR_EMAIL: 'demo@example.com',
