@@ -80,7 +80,8 @@ export async function costsOverview(service: OrchestrationService, now = new Dat
     out.push({
       root, orcLedger,
       orcFiles: tokenSource(tasks.filter((t) => t.era === 'file'), (t) => t.state?.cost?.total_cost_usd ?? null),
-      orcDatabase: tokenSource(tasks.filter((t) => t.era === 'db'), () => null),
+      // orc keeps each task's cost in tasks.total_cost_usd (its phases' cost_usd stay 0).
+      orcDatabase: tokenSource(tasks.filter((t) => t.era === 'db'), (t) => t.db?.costUsd ?? null),
       dure: tokenSource(runs, (r) => r.costUsd),
       problems: (report?.diagnostics ?? []).map((d) => `${path.basename(d.file)}: ${d.message}`),
     });

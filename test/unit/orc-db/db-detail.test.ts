@@ -196,6 +196,9 @@ describe('orc database era: the task detail and costs', function () {
   });
 
   it('the Cost view\'s overview: the ledger per folder beside the tokens of database tasks, file-era tasks and Dure runs', async () => {
+    const w = openOrcWriter(file);
+    w.prepare("UPDATE tasks SET total_cost_usd = 1.75 WHERE id = 'TASK-001'").run();
+    w.close();
     const dure = new TempWorkspace({}, path.join(FIXTURES, 'wild', 'dure', 'usage-and-model-selection'));
     const files = new TempWorkspace({}, path.join(FIXTURES, 'workspace'));
     try {
@@ -212,6 +215,8 @@ describe('orc database era: the task detail and costs', function () {
       assert.deepStrictEqual(ledger.tasks.map((t) => [t.id, t.title, t.costUsd]), [['TASK-001', 'Ran', 1.75], ['TASK-003', null, 0.01]],
         'titles from the tasks the index holds; a task the database no longer has keeps its id');
       assert.deepStrictEqual(db.orcDatabase && [db.orcDatabase.items, db.orcDatabase.withTokens, db.orcDatabase.tokens.total], [2, 1, 5500]);
+      // Each database task's cost is tasks.total_cost_usd (TASK-002, never run, costs 0).
+      assert.deepStrictEqual([db.orcDatabase!.costUsd, db.orcDatabase!.top.map((t) => [t.id, t.costUsd])], [1.75, [['TASK-001', 1.75]]]);
       assert.strictEqual(db.orcFiles, null);
       assert.strictEqual(fileEra.orcLedger, null, 'no ledger rows name the file-era folder');
       assert.ok(fileEra.orcFiles && fileEra.orcFiles.withTokens >= 1 && fileEra.orcFiles.tokens.total > 0);
