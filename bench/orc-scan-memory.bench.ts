@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_DIR, REPO } from './lib/cache';
-import type { BenchRow, Measurement } from './lib/measurement';
+import type { Measurement } from './lib/measurement';
 
 /** The workspaces: minimal task folders at 10k and 100k, and 10k whose files are 8 KB each (a comment: not kept). */
 const CASES = [
