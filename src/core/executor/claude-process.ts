@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { LineSplitter, parseStreamLine, type StreamMessage, type Usage } from './stream-json';
 import { signalGroup, terminateGroup } from './process-group';
+import { watchGroup } from './group-guard';
 
 export interface ClaudeInvocation {
   readonly command: string;
@@ -61,6 +62,9 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
       return;
     }
 
+    // Claude's group ends with this process even when it dies without a word (see group-guard.ts).
+    const watchdog = child.pid === undefined ? undefined : watchGroup(child.pid);
+
     const handle = (line: string) => {
       const message = parseStreamLine(line);
       if (!message) return;
@@ -111,6 +115,7 @@ export function runClaude(inv: ClaudeInvocation): Promise<ClaudeExit> {
     });
     child.on('exit', (code, signal) => {
       exitInfo = { code, signal };
+      watchdog?.stop();
       // Whatever the leader left behind (tool subprocesses) goes with it.
       if (child.pid !== undefined) signalGroup(child.pid, 'SIGKILL');
       // stdout may still hold buffered lines: wait for it to close, but not for ever (a grandchild may keep it open).

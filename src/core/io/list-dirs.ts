@@ -22,16 +22,20 @@ export async function isFile(file: string): Promise<boolean> {
 /**
  * Of each folder in `dirs`, the files among `names` that it holds, as absolute paths, in folder order. One
  * synchronous readdir per folder (cheaper than a stat per candidate or a thread-pool round trip each), with a
- * turn for the event loop every few milliseconds.
+ * turn for the event loop every few milliseconds. A folder that exists but cannot be listed (permission denied)
+ * is not silently empty: its `unlisted` names are returned as if present, so that reading them says why they
+ * cannot be read (and what they belong to stays known).
  */
-export async function filesIn(dirs: readonly string[], names: readonly string[]): Promise<string[]> {
+export async function filesIn(dirs: readonly string[], names: readonly string[], unlisted: readonly string[] = []): Promise<string[]> {
   const found: string[] = [];
   let slice = Date.now();
   for (const dir of dirs) {
     let entries: Set<string>;
     try {
       entries = new Set(readdirSync(dir));
-    } catch {
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'EACCES' || code === 'EPERM') for (const name of unlisted) found.push(path.join(dir, name));
       continue;
     }
     for (const name of names) if (entries.has(name)) found.push(path.join(dir, name));

@@ -115,14 +115,23 @@ function grown(file: string, bytes: Buffer, length: number, maxBytes: number): B
   return bigger;
 }
 
-/** A read failure as the one-line reason diagnostics show (the file's name is the diagnostic's own). */
-export function readFailureReason(err: unknown): { reason: string; missing?: true } {
+/**
+ * A read failure as the one-line reason diagnostics show (the file's name is the diagnostic's own), and its cause in
+ * a few words for a message that names what the file is (a task) rather than the file: "permission denied".
+ */
+export function readFailureReason(err: unknown): { reason: string; cause: string; missing?: true } {
   const code = (err as NodeJS.ErrnoException).code;
-  if (code === NOT_REGULAR || code === TOO_LARGE) {
-    return { reason: (err as Error).message.slice((err as NotRegularFileError).file.length + 2) };
+  if (code === NOT_REGULAR) {
+    const kind = /\((.*)\)/.exec((err as Error).message)?.[1] ?? 'not a file';
+    return { reason: (err as Error).message.slice((err as NotRegularFileError).file.length + 2), cause: `${kind}, not a regular file` };
   }
-  if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'file does not exist', missing: true };
-  if (code === 'EACCES' || code === 'EPERM') return { reason: `cannot read the file: permission denied (${code})` };
-  if (code === 'EISDIR') return { reason: 'not a regular file (a directory); it is never read' };
-  return { reason: `cannot read the file (${code ?? String(err)})` };
+  if (code === TOO_LARGE) {
+    const { size, maxBytes } = err as FileTooLargeError;
+    return { reason: (err as Error).message.slice((err as FileTooLargeError).file.length + 2),
+      cause: size === undefined ? `too large: over ${maxBytes} bytes` : `too large: ${size} bytes, the limit is ${maxBytes}` };
+  }
+  if (code === 'ENOENT' || code === 'ENOTDIR') return { reason: 'file does not exist', cause: 'it does not exist', missing: true };
+  if (code === 'EACCES' || code === 'EPERM') return { reason: `cannot read the file: permission denied (${code})`, cause: 'permission denied' };
+  if (code === 'EISDIR') return { reason: 'not a regular file (a directory); it is never read', cause: 'a directory, not a regular file' };
+  return { reason: `cannot read the file (${code ?? String(err)})`, cause: code ?? String(err) };
 }

@@ -6,6 +6,8 @@ export const MAX_STATE_FILE_BYTES = 8 * 1024 * 1024;
 export type TextRead =
   | { readonly ok: true; readonly text: string; readonly size: number; readonly mtimeMs: number }
   | { readonly ok: false; readonly reason: string; readonly missing?: boolean;
+      /** The failure in a few words ("permission denied"), for a message naming what the file is rather than it. */
+      readonly cause?: string;
       /** Read with `followLinks: false` and the file is a symbolic link: the caller decides whether to follow it. */
       readonly link?: boolean };
 
@@ -40,7 +42,7 @@ export function readStateTextSync(file: string, maxBytes = MAX_STATE_FILE_BYTES,
 }
 
 export function decodeStateBytes(bytes: Buffer, mtimeMs: number): TextRead {
-  if (bytes.includes(0)) return { ok: false, reason: 'file is binary, not text (it contains NUL bytes)' };
+  if (bytes.includes(0)) return { ok: false, reason: 'file is binary, not text (it contains NUL bytes)', cause: 'binary, not text' };
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // a BOM is not content
   return { ok: true, text, size: bytes.length, mtimeMs };

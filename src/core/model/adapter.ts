@@ -78,6 +78,12 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
   accepts(file: string, ctx: SourceContext): boolean;
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<R>;
   /**
+   * A file that is there but cannot be read (permission denied, a FIFO, too large): what is known of it without its
+   * bytes (its path says which task it is), with the diagnostics that replace the generic "cannot read". Without it,
+   * or when it returns undefined, the file is only that diagnostic.
+   */
+  unreadable?(file: string, cause: string, ctx: SourceContext): ParsedFile<R> | undefined;
+  /**
    * For files that must not be read whole (append-only logs that grow without bound): the adapter reads what it
    * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
    */

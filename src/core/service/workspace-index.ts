@@ -248,7 +248,7 @@ export class WorkspaceIndex {
 
   private async readFresh(adapter: AnyAdapter, file: string): Promise<CacheEntry | undefined> {
     let own: Awaited<ReturnType<NonNullable<AnyAdapter['read']>>>;
-    if (adapter.read && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) {
+    if (adapter.read && isSymbolicLink(file)) {
       // An adapter that reads for itself gets the same rule as the whole-file read below.
       const inside = containedPathSync(this.rootOfFile(file), file);
       if (!inside.ok) return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
@@ -269,8 +269,9 @@ export class WorkspaceIndex {
     }
     if (!read.ok) {
       if (read.missing) return undefined;
-      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
-        diagnostics: [diagnostic(adapter.system, file, 'error', read.reason)] };
+      const known = read.cause === undefined ? undefined : adapter.unreadable?.(file, read.cause, this.ctx);
+      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: known && detached(known.record),
+        diagnostics: known?.diagnostics ?? [diagnostic(adapter.system, file, 'error', read.reason)] };
     }
     try {
       const parsed = adapter.parse(file, read.text, this.ctx);
@@ -392,5 +393,14 @@ function statIfAny(file: string): Stats | undefined {
     return statSync(file);
   } catch {
     return undefined;
+  }
+}
+
+/** Whether `file` is a symbolic link; a path that cannot be looked at (a folder without permission) is not one. */
+function isSymbolicLink(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false;
   }
 }

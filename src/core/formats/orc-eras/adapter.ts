@@ -7,7 +7,7 @@ import type { OrcItem } from '../orc/model';
 import type { OrcGateDecision } from '../orc/gate-decisions';
 import { linkOrc, OrcLinkMemo } from '../orc/link';
 import { classifyOrcPath, toPosix } from '../orc/paths';
-import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile } from '../orc/records';
+import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, unreadableTask } from '../orc/records';
 import type { OrcRecord as OrcFileRecord } from '../orc/records';
 import type { OrcAnyRecord as OrcRecord } from './record';
 import { sqliteStatSync } from '../../io/sqlite-snapshot';
@@ -55,8 +55,9 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     this.leftover.delete(ctx.root);
     return [
       ...found,
-      ...await filesIn(tasks.map((d) => path.join(orc, 'tasks', d)), ['task.yaml', 'state.yaml', 'plan.yaml']),
-      ...await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml']),
+      // A folder that cannot be listed still names a task (or initiative): its main file is read to say why not.
+      ...await filesIn(tasks.map((d) => path.join(orc, 'tasks', d)), ['task.yaml', 'state.yaml', 'plan.yaml'], ['task.yaml']),
+      ...await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml'], ['initiative.yaml']),
     ];
   }
 
@@ -125,6 +126,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
       case 'initiative': return parseInitiativeFile(file, kind.dir, text);
       default: return parseConfigFile(file, text);
     }
+  }
+
+  unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrcRecord> | undefined {
+    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    return kind?.kind === 'task' ? unreadableTask(file, kind.dir, cause) : undefined;
   }
 
   /** Per workspace folder: the previous link, so one changed file relinks only what it can change. */

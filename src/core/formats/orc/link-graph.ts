@@ -29,6 +29,8 @@ export interface LinkContext {
  */
 export class OrcGraph {
   readonly byId = new Map<string, FileRecord<TaskRecord>>();
+  /** Tasks whose task.yaml is there but could not be read or parsed: not listed, yet not "does not exist" either. */
+  readonly unlisted = new Set<string>();
   readonly states = new Map<string, FileRecord<OrcRecord>>();
   readonly plans = new Map<string, FileRecord<OrcRecord>>();
   readonly deps = new Map<string, string[]>();
@@ -146,7 +148,7 @@ export class OrcGraph {
   private missing(out: Diagnostic[], file: string, field: 'blocked_by' | 'related_to', ids: readonly string[], severity: Severity,
     counts: (id: string) => boolean): void {
     const unknown: number[] = [];
-    ids.forEach((d, i) => { if (counts(d) && !this.byId.has(d)) unknown.push(i); });
+    ids.forEach((d, i) => { if (counts(d) && !this.byId.has(d) && !this.unlisted.has(d)) unknown.push(i); });
     if (unknown.length <= REPORTED_ONE_BY_ONE) {
       for (const i of unknown) out.push(this.at(file, [field, i], severity, `${field} names ${ids[i]}, which does not exist`));
     } else {

@@ -59,7 +59,8 @@ function fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, previ
   const taskFiles: FileRecord<TaskRecord>[] = [];
   for (const [file, record] of files) {
     switch (record.kind) {
-      case 'task': if (record.fields) taskFiles.push({ file, record }); break;
+      // A task.yaml with no fields (unreadable, or not valid YAML) is not listed, but its task exists.
+      case 'task': if (record.fields) taskFiles.push({ file, record }); else graph.unlisted.add(record.dir); break;
       case 'state': graph.states.set(record.dir, { file, record }); break;
       case 'plan': graph.plans.set(record.dir, { file, record }); break;
       case 'initiative': if (record.fields) graph.initiativeFiles.push({ file, record }); break;

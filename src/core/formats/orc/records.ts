@@ -46,6 +46,15 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
 }
 
 /**
+ * A task.yaml that is there but cannot be read (its folder or the file is not readable, a FIFO, too large): the
+ * task exists — its folder names it — so tasks that name it must not call it missing; its fields are unknown.
+ */
+export function unreadableTask(file: string, dir: string, cause: string): Parsed<OrcRecord> {
+  return { record: { kind: 'task', dir, fields: undefined, mentions: [] },
+    diagnostics: [diagnostic('orc', file, 'error', `${dir}: cannot be read (${cause})`)] };
+}
+
+/**
  * The ids a task mentions in its title and description, as orc computes `referenced_by`: a task it already names
  * in `blocked_by` or `related_to` is an explicit link, not a mention.
  */
