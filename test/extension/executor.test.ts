@@ -62,6 +62,16 @@ function git(root: string, ...args: string[]): string {
     env: { ...process.env, GIT_AUTHOR_NAME: 'test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'test', GIT_COMMITTER_EMAIL: 't@example.com' } });
 }
 
+/** Resolves once no process of group `pgid` is left; rejects after `ms`. */
+async function groupGone(pgid: number, ms: number): Promise<void> {
+  const alive = () => { try { process.kill(-pgid, 0); return true; } catch { return false; } };
+  const deadline = Date.now() + ms;
+  while (alive()) {
+    if (Date.now() > deadline) { process.kill(-pgid, 'SIGKILL'); throw new Error(`Claude's group ${pgid} outlived its killed executor by ${ms} ms`); }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('Executor in the real editor (fake Claude CLI)', function () {
   this.timeout(60_000);
   let api: BatonApi;
@@ -207,9 +217,9 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     const exited = new Promise((resolve) => cli.child.once('exit', resolve));
     process.kill(cli.child.pid!, 'SIGKILL');
     await exited;
-    // The fake runs in its own process group, as the real Claude does: it outlives the killed executor, like a
-    // real orphan's would; end it so it does not hold the session.
-    process.kill(-hung.pid, 'SIGKILL');
+    // The fake runs in its own process group, as the real Claude does; the watchdog beside it (group-guard.ts)
+    // ends that group once the executor that started it is gone, so no orphan keeps writing to the repository.
+    await groupGone(hung.pid, 5000);
     const stateFile = path.join(root, '.orc/tasks/TASK-112/state.yaml');
     await api.service.fileChanged(stateFile);
     api.service.recheck();
