@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { answerCrp, type CrpAnswer } from '../core/formats/orchestral/answer';
+import { answerCrp, replaced, type CrpAnswer } from '../core/formats/orchestral/answer';
+import { completeCutShortAnswer } from '../core/formats/orchestral/complete-answer';
 import type { OrchestralCrpDecision } from '../core/formats/orchestral/model';
 import { printable, printableRow } from '../core/util/printable';
 import { answerGate, isGateId } from './answer-gate';
@@ -33,6 +34,9 @@ export async function answerCommand(argv: string[], out: CliOutput): Promise<num
   const named = crps.filter((d) => d.id === crpId && (!values.run || d.run === values.run));
   if (!named.length) {
     const runs = service.items().filter((i) => i.system === 'orchestral' && i.kind === 'run' && (!values.run || i.id === values.run));
+    const cutShort = runs.flatMap((r) => (r.system === 'orchestral' && r.kind === 'run'
+      ? r.crps.filter((c) => c.crpId === crpId && c.status === 'pending' && c.answeredBy).map((c) => ({ run: r, crp: c })) : []));
+    if (cutShort.length === 1) return completeEarlierAnswer(cutShort[0]!.run.dir, cutShort[0]!.run.id, cutShort[0]!.crp.file, crpId, options, root, out);
     const answered = runs.flatMap((r) => (r.system === 'orchestral' ? r.crps.filter((c) => c.crpId === crpId).map((c) => `${r.id} (${c.status})`) : []));
     refuse(out, answered.length
       ? printableRow`${crpId} is not pending in ${answered.join(', ')}; nothing to answer.`
@@ -55,9 +59,36 @@ export async function answerCommand(argv: string[], out: CliOutput): Promise<num
     return 1;
   }
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  if (outcome.completed) return reportCompleted(crpId, target.run, rel(outcome.vcrFile), rel(target.file), outcome.completed.decision, decision, out);
   out.line(printableRow`${crpId} of ${target.run} answered: ${rel(outcome.vcrFile)} written, ${rel(target.file)} resolved. ` +
     `The run waits for Dure to resume it${target.createdBy ? printableRow` (it restarts the ${target.createdBy})` : ''}.`);
   return 0;
+}
+
+/** A CRP the readers show as answered (a VCR names it) whose file still says pending: the answer was cut short. */
+async function completeEarlierAnswer(runDir: string, run: string, crpFile: string, crpId: string, options: readonly string[], root: string,
+  out: CliOutput): Promise<number> {
+  const outcome = await completeCutShortAnswer(runDir, crpFile, crpId, replaced);
+  if (!outcome.ok) { refuse(out, printable(outcome.message)); return 1; }
+  const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+  const given = options.length === 1 && !options[0]!.includes('=') ? options[0]! : Object.fromEntries(options.map((o) => o.split('=')));
+  return reportCompleted(crpId, run, rel(outcome.completed.vcrFile), rel(crpFile), outcome.completed.decision, given, out);
+}
+
+/**
+ * An earlier answer was cut short (its VCR written, the CRP not yet resolved) and was completed now. The same
+ * answer again is a successful retry; another one was not written (Dure goes on with the first VCR): refused.
+ */
+function reportCompleted(crpId: string, run: string, vcr: string, crp: string, earlier: unknown, given: unknown, out: CliOutput): number {
+  const what = printableRow`${crpId} of ${run} was already answered by ${vcr}, but the answer was cut short before ${crp} was resolved: resolved it now.`;
+  if (sameDecision(earlier, given)) { out.line(what); return 0; }
+  refuse(out, `${what} Your answer differs and was not written (Dure goes on with the first answer).`);
+  return 1;
+}
+
+function sameDecision(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown) => JSON.stringify(v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => x.localeCompare(y))) : v);
+  return norm(a) === norm(b);
 }
 
 /** A refusal goes to stderr with its reason; stdout carries only what was written. */

@@ -2,6 +2,7 @@ import { answerCommand, answerUsage } from './answer';
 import { UsageError } from './args';
 import { checkCommand, checkUsage } from './check';
 import { cliOutput, endQuietlyWhenReaderGoes, readerGone, type CliOutput } from './output';
+import { expectedIoFailure, ioFailureLine } from '../core/io/io-failure';
 import { printable } from '../core/util/printable';
 import { ownerCommand, ownerUsage } from './owner';
 import { runCommand, runUsage } from './run';
@@ -43,6 +44,13 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof UsageError) {
       cliOutput.error(`baton ${name}: ${printable(err.message)}\nusage: ${command.usage}`);
       return 2;
+    }
+    // A full disk, a read-only mount, a file the user may not write: one line, never a stack trace (the writes
+    // removed their temp files, and a multi-file write undid what it had created).
+    const failure = expectedIoFailure(err);
+    if (failure) {
+      cliOutput.error(`baton ${name}: ${printable(ioFailureLine(failure, process.cwd()))}`);
+      return 1;
     }
     cliOutput.error(`baton ${name}: ${(err as Error).stack ?? String(err)}`);
     return 1;

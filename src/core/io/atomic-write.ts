@@ -1,6 +1,9 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { crashPoint } from './crash-point';
+import { naming } from './io-failure';
+import { removeStaleTemps } from './stale-temps';
 
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,
@@ -18,13 +21,22 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 
 /** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic). */
 export async function writeTempBeside(file: string, data: string | Uint8Array): Promise<string> {
+  // What a killed Baton left here goes first (it may be what fills the disk).
+  await removeStaleTemps(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'wx');
   try {
-    await handle.writeFile(data);
-    await handle.sync();
-  } finally {
-    await handle.close();
+    try {
+      await handle.writeFile(data);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    // A full disk or quota fails the write, the sync or the close: the partial temp file must not stay behind.
+    await fs.rm(temp, { force: true });
+    throw naming(err, temp);
   }
+  crashPoint('temp-written');
   return temp;
 }

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createFileAtomic } from './create-atomic';
+import { crashPoint } from './crash-point';
+import { expectedIoFailure } from './io-failure';
+import { makeFolder } from './make-folder';
 import { readFailureReason, readRegularBytes } from './open-regular';
 import { MAX_STATE_FILE_BYTES } from './read-text';
 import { replaceIfUnchanged, ReplaceConflict } from './replace-if-unchanged';
@@ -58,18 +61,43 @@ export async function writeIfUnchanged(writes: readonly PlannedWrite[]): Promise
       throw new EditRefused(`${path.basename(w.file)} changed on disk while it was being edited; nothing was written — try again`);
     }
   }
-  for (const w of writes) {
-    if (w.sha256 === null) {
-      await fs.mkdir(path.dirname(w.file), { recursive: true });
-      if (!(await createFileAtomic(w.file, w.text))) throw new EditRefused(`${path.basename(path.dirname(w.file))}/${path.basename(w.file)} already exists; nothing more was written`);
-      continue;
+  const created: string[] = [];
+  const replaced: string[] = [];
+  try {
+    for (const w of writes) {
+      if (w.sha256 === null) {
+        const madeDir = await makeFolder(path.dirname(w.file));
+        if (madeDir) created.push(madeDir);
+        if (!(await createFileAtomic(w.file, w.text))) throw new EditRefused(`${path.basename(path.dirname(w.file))}/${path.basename(w.file)} already exists; nothing more was written`);
+        created.push(w.file);
+      } else {
+        const expected = w.sha256;
+        try {
+          await replaceIfUnchanged(w.file, w.text, (bytes) => sha256(bytes) === expected);
+        } catch (err) {
+          if (err instanceof ReplaceConflict) throw new EditRefused(`${path.basename(w.file)}: ${err.message} while it was being edited; ${replaced.length ? `${replaced.map((f) => path.basename(f)).join(', ')} was written before it, nothing more` : 'nothing was written'} — try again`);
+          throw err;
+        }
+        replaced.push(w.file);
+      }
+      crashPoint(`edit-wrote-${path.basename(w.file)}`);
     }
-    const expected = w.sha256;
-    try {
-      await replaceIfUnchanged(w.file, w.text, (bytes) => sha256(bytes) === expected);
-    } catch (err) {
-      if (err instanceof ReplaceConflict) throw new EditRefused(`${path.basename(w.file)}: ${err.message} while it was being edited; ${writes.length > 1 ? 'the files before it were written, ' : ''}nothing more was written — try again`);
-      throw err;
-    }
+  } catch (err) {
+    await undoEdit(created, replaced, err);
+    throw err;
+  }
+}
+
+/**
+ * A multi-file edit that failed part way (a full disk at the second file): the files and folders it created are
+ * removed again, so that when nothing was replaced yet nothing of the edit remains. A replaced file cannot be put back
+ * safely (someone may have written it since), so an expected I/O failure then says which files were written.
+ */
+async function undoEdit(created: readonly string[], replaced: readonly string[], err: unknown): Promise<void> {
+  for (const file of [...created].reverse()) await fs.rm(file).catch(() => fs.rmdir(file).catch(() => undefined));
+  const failure = expectedIoFailure(err);
+  if (failure && replaced.length) {
+    throw new EditRefused(`could not write ${failure.file ? path.basename(failure.file) : 'a file'}: ${failure.reason} (${failure.code}); `
+      + `${replaced.map((f) => path.basename(f)).join(', ')} ${replaced.length > 1 ? 'were' : 'was'} written before, nothing more`);
   }
 }

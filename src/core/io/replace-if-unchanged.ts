@@ -3,6 +3,7 @@ import { NOT_REGULAR, readFailureReason, readRegularBytes, TOO_LARGE } from './o
 import { MAX_STATE_FILE_BYTES } from './read-text';
 import { writeTempBeside } from './atomic-write';
 import { forwardLateAppends, type Forwarded } from './late-appends';
+import { crashPoint } from './crash-point';
 
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
@@ -36,6 +37,7 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ReplaceConflict('the file was deleted');
       throw err;
     }
+    crashPoint('pinned');
     const pinned = await fs.stat(pin);
     // Through the one reader: a FIFO or a device swapped in for the file is refused here, never read.
     const checked = await readRegularBytes(pin, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => {

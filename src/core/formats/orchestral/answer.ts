@@ -1,14 +1,18 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
+import { crashPoint } from '../../io/crash-point';
 import { createFileAtomic } from '../../io/create-atomic';
+import { takeClaim } from '../../io/exclusive-claim';
+import { makeFolder } from '../../io/make-folder';
 import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
 import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
 import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
 import type { CrpContent } from './model';
-import { nextVcrId, usedVcrIds, vcrAnswering } from './vcr-ids';
+import { nextVcrId, usedVcrIds, vcrFileAnswering } from './vcr-ids';
+import { resolveAnswered } from './complete-answer';
 
 /** What a person chose, as the form (or `baton answer`) collected it. */
 export interface CrpAnswer {
@@ -30,7 +34,8 @@ export interface CrpTarget {
 }
 
 export type AnswerOutcome =
-  | { readonly ok: true; readonly vcrId: string; readonly vcrFile: string }
+  /** `completed`: the VCR was written earlier by an answer cut short, and only the CRP's status was set now. */
+  | { readonly ok: true; readonly vcrId: string; readonly vcrFile: string; readonly completed?: { readonly decision: unknown } }
   | { readonly ok: false; readonly reason: 'changed' | 'not-pending' | 'invalid-answer' | 'unreadable'; readonly message: string };
 
 /**
@@ -54,8 +59,9 @@ export interface VcrJson {
  * left alone: Dure's resume needs `phase: waiting_human` and the `pending_crp` to find the CRP and restart the agent
  * that asked; it clears `pending_crp` and moves `phase` on itself. Each write is atomic and changes nothing else in
  * its file. Refused — with nothing written — when the CRP or state.json is not what was shown, the CRP is no longer
- * pending or a VCR already answers it, or the answer does not fit its questions. A write that finds its file
- * changed at the last moment undoes the VCR.
+ * pending, or the answer does not fit its questions. A write that finds its file changed at the last moment undoes
+ * the VCR. The whole answer holds the CRP's claim (`.<crp file>.claim`); a VCR found beside a CRP still pending is an
+ * answer cut short by a kill, and is completed (`completed` in the outcome) rather than answered twice.
  */
 export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new Date()): Promise<AnswerOutcome> {
   const stateFile = path.join(target.runDir, 'state.json');
@@ -65,6 +71,19 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
     const inside = await containedPath(target.runDir, file, { what: 'the run folder' });
     if (!inside.ok) return { ok: false, reason: 'unreadable', message: `Nothing was written: ${inside.reason}` };
   }
+  // One answer of a CRP at a time, across processes: two answers at once (or a retry racing a slow first try)
+  // must never leave two VCRs for one CRP. A claim left by a killed answer is taken over.
+  const claim = await takeClaim(target.crpFile);
+  if (!claim) return { ok: false, reason: 'changed', message: `${target.crpId} is being answered by another process right now. Nothing was written.` };
+  try {
+    crashPoint('answer-claimed');
+    return await answerClaimed(target, answer, now, stateFile, crpName);
+  } finally {
+    await claim.release();
+  }
+}
+
+async function answerClaimed(target: CrpTarget, answer: CrpAnswer, now: Date, stateFile: string, crpName: string): Promise<AnswerOutcome> {
   let crp: CurrentText, state: CurrentText;
   try {
     [crp, state] = await Promise.all([readCurrent(target.crpFile), readCurrent(stateFile)]);
@@ -84,16 +103,19 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
   }
   const invalid = checkAnswer(content, answer.decision);
   if (invalid) return { ok: false, reason: 'invalid-answer', message: `${invalid}. Nothing was written.` };
-  // Dure goes on with the first VCR that names the CRP: a second answer would be written and never read.
-  const earlier = await vcrAnswering(target.runDir, target.crpId);
+  // Dure goes on with the first VCR that names the CRP: a second answer would be written and never read. A VCR
+  // beside a CRP still pending is an answer cut short (killed between its two writes): it is completed instead.
+  const earlier = await vcrFileAnswering(target.runDir, target.crpId);
   if (earlier) {
-    return { ok: false, reason: 'not-pending', message: `${target.crpId} is already answered by ${earlier}; Dure would go on with that answer. Nothing was written.` };
+    const done = await resolveAnswered(target.crpFile, crp, earlier, replaced);
+    if (done === 'changed') return changed(`${crpName} changed while the answer was being written`);
+    return { ok: true, vcrId: done.vcrId, vcrFile: done.vcrFile, completed: { decision: done.decision } };
   }
 
   // 1. The VCR: a new file under a fresh id (another writer taking the id first just moves us to the next).
   const baseDir = path.dirname(path.dirname(target.runDir));
   const vcrDir = path.join(target.runDir, 'vcr');
-  await fs.mkdir(vcrDir, { recursive: true });
+  await makeFolder(vcrDir);
   const used = await usedVcrIds(baseDir);
   let vcrId = nextVcrId(used, now);
   let vcrFile = path.join(vcrDir, `${vcrId}.json`);
@@ -104,6 +126,7 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
     vcrId = nextVcrId(used, now);
     vcrFile = path.join(vcrDir, `${vcrId}.json`);
   }
+  crashPoint('answer-vcr-written');
 
   // 2. The CRP's status, checked against what was shown one last time right before the rename.
   const resolvedCrp = withBom(crp.bom, editJsonText(crp.text, [{ path: ['status'], value: 'resolved' }]));
@@ -111,6 +134,7 @@ export async function answerCrp(target: CrpTarget, answer: CrpAnswer, now = new 
     await fs.rm(vcrFile, { force: true });
     return changed(`${crpName} changed while the answer was being written`);
   }
+  crashPoint('answer-crp-resolved');
   return { ok: true, vcrId, vcrFile };
 }
 
@@ -161,7 +185,7 @@ function readContent(file: string, text: string): CrpContent | string {
 }
 
 /** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */
-async function replaced(file: string, text: string, hash: string): Promise<boolean> {
+export async function replaced(file: string, text: string, hash: string): Promise<boolean> {
   try {
     await replaceIfUnchanged(file, text, hasCurrentHash(hash));
     return true;

@@ -46,10 +46,10 @@ export async function usedVcrIds(baseDir: string): Promise<Set<string>> {
   return used;
 }
 
-/** The id of a VCR of this run that already answers the CRP (Dure would go on with that one), or null. */
-export async function vcrAnswering(runDir: string, crpId: string): Promise<string | null> {
+/** The VCR of this run that already answers the CRP (Dure would go on with that one), with its file, or null. */
+export async function vcrFileAnswering(runDir: string, crpId: string): Promise<{ vcrId: string; file: string } | null> {
   const hit = (await vcrsIn(runDir)).find((v) => v.crpId === crpId);
-  return hit ? hit.vcrId ?? hit.name : null;
+  return hit ? { vcrId: hit.vcrId ?? hit.name, file: path.join(runDir, 'vcr', `${hit.name}.json`) } : null;
 }
 
 /**
