@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
+import { keepModeAndOwner } from './target-file';
 
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,
@@ -9,6 +10,7 @@ import crypto from 'node:crypto';
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const temp = await writeTempBeside(file, data);
   try {
+    await keepModeAndOwner(file, temp);
     await fs.rename(temp, file);
   } catch (err) {
     await fs.rm(temp, { force: true });

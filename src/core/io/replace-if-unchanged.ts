@@ -3,6 +3,7 @@ import { NOT_REGULAR, readFailureReason, readRegularBytes, TOO_LARGE } from './o
 import { MAX_STATE_FILE_BYTES } from './read-text';
 import { writeTempBeside } from './atomic-write';
 import { forwardLateAppends, type Forwarded } from './late-appends';
+import { keepModeAndOwner } from './target-file';
 
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
@@ -12,7 +13,7 @@ export class ReplaceConflict extends Error {}
  * (`isExpected(bytes)`), so that an external write made after Baton's read is never overwritten.
  *
  * POSIX has no compare-and-rename, so the window is closed as far as a lock-free writer can:
- * 1. the new text goes to a flushed temp file beside the target;
+ * 1. the new text goes to a flushed temp file beside the target, with the target's mode and owner;
  * 2. the current file is pinned under a second name (a hard link), and the pinned bytes are checked;
  * 3. right before the rename, the target must still be the pinned inode (a writer that replaced the file by
  *    rename since is seen here), then the rename — both synchronous, back to back;
@@ -30,6 +31,7 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
   const pin = `${temp}.pin`;
   let pinHandedOver = false;
   try {
+    await keepModeAndOwner(file, temp);
     try {
       await fs.link(file, pin);
     } catch (err) {
