@@ -58,7 +58,7 @@ export async function createTask(ctx: OrcEditContext, spec: NewTask): Promise<Ed
   if (initiative && !ctx.initiatives.has(initiative)) throw new EditRefused(`no initiative ${initiative} in ${ctx.root}`);
   const { id, sequenceFile } = await nextTaskId(ctx.root);
   const blockedBy = normaliseIds(spec.blockedBy ?? []);
-  const relatedTo = normaliseIds(spec.relatedTo ?? []);
+  const relatedTo = normaliseIds(spec.relatedTo ?? [], 'related_to');
   const warnings = [...checkDependencies(ctx, id, 'blocked_by', blockedBy), ...checkDependencies(ctx, id, 'related_to', relatedTo)];
   const now = timestamp(ctx.now());
   const body: Record<string, unknown> = { id, title };
