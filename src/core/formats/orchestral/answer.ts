@@ -2,8 +2,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
 import { createFileAtomic } from '../../io/create-atomic';
-import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
-import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
+import { readCurrent, replaceCurrent, type CurrentText } from '../../io/read-current';
+import { ReplaceConflict } from '../../io/replace-if-unchanged';
 import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
@@ -163,7 +163,7 @@ function readContent(file: string, text: string): CrpContent | string {
 /** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */
 async function replaced(file: string, text: string, hash: string): Promise<boolean> {
   try {
-    await replaceIfUnchanged(file, text, hasCurrentHash(hash));
+    await replaceCurrent(file, text, hash);
     return true;
   } catch (err) {
     if (err instanceof ReplaceConflict) return false;
