@@ -14,11 +14,9 @@ export function textForEdit(bytes: Uint8Array): string {
 /** The splice did not line up with the bytes (a decoder disagreement); the caller writes nothing. */
 export class SpliceMismatch extends Error {}
 
-/** The new bytes of a file whose text (`textForEdit(original)`, or the text with its CRLFs) was edited into `editedText`. */
-export function spliceEdit(original: Buffer, editedText: string): Buffer {
+/** The new bytes of a file whose `textForEdit(original)` was edited into `edited`. */
+export function spliceEdit(original: Buffer, edited: string): Buffer {
   const before = textForEdit(original);
-  // An edit of text read with its CRLFs (a JSON edit) is compared line ending for line ending all the same.
-  const edited = editedText.replace(/\r\n/g, '\n');
   if (before === edited) return original;
   let prefix = 0;
   const shortest = Math.min(before.length, edited.length);

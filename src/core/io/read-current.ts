@@ -47,7 +47,8 @@ export async function replaceCurrent(file: string, text: string, hash: string): 
   if (!isCurrent(bytes)) throw new ReplaceConflict('the file changed on disk');
   let spliced: Buffer;
   try {
-    spliced = spliceEdit(bytes, text);
+    // The edit was made on the text with its CRLFs; the splice compares it as `textForEdit` reads it (CRLF as LF).
+    spliced = spliceEdit(bytes, text.replace(/\r\n/g, '\n'));
   } catch (err) {
     throw err instanceof SpliceMismatch ? new ReplaceConflict(err.message) : err;
   }
