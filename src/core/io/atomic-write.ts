@@ -10,7 +10,6 @@ import { keepModeAndOwner } from './target-file';
 export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
   const temp = await writeTempBeside(file, data);
   try {
-    await keepModeAndOwner(file, temp);
     await fs.rename(temp, file);
   } catch (err) {
     await fs.rm(temp, { force: true });
@@ -18,11 +17,12 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   }
 }
 
-/** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic). */
+/** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic), with the mode and owner of the file it will replace. */
 export async function writeTempBeside(file: string, data: string | Uint8Array): Promise<string> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(temp, 'wx');
   try {
+    await keepModeAndOwner(file, handle);
     await handle.writeFile(data);
     await handle.sync();
   } finally {

@@ -3,7 +3,6 @@ import { NOT_REGULAR, readFailureReason, readRegularBytes, TOO_LARGE } from './o
 import { MAX_STATE_FILE_BYTES } from './read-text';
 import { writeTempBeside } from './atomic-write';
 import { forwardLateAppends, type Forwarded } from './late-appends';
-import { keepModeAndOwner } from './target-file';
 
 /** The file on disk was not (or stopped being) the version an edit was made from; nothing of the edit remains. */
 export class ReplaceConflict extends Error {}
@@ -31,7 +30,6 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
   const pin = `${temp}.pin`;
   let pinHandedOver = false;
   try {
-    await keepModeAndOwner(file, temp);
     try {
       await fs.link(file, pin);
     } catch (err) {

@@ -1,4 +1,5 @@
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { isReallyInside } from './contained-path';
 
@@ -33,11 +34,11 @@ export async function writeTarget(file: string, root: string | undefined): Promi
  * and a file keeps its owner. The owner is kept where the process may set it (root, or the same owner); else the
  * temp file keeps ours, as any editor's save does.
  */
-export async function keepModeAndOwner(target: string, temp: string): Promise<void> {
+export async function keepModeAndOwner(target: string, temp: FileHandle): Promise<void> {
   const stat = await fs.stat(target).catch(() => null);
   if (!stat) return;
-  await fs.chown(temp, stat.uid, stat.gid).catch((err: NodeJS.ErrnoException) => {
+  await temp.chown(stat.uid, stat.gid).catch((err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPERM') throw err;
   });
-  await fs.chmod(temp, stat.mode & 0o7777); // after chown, which may clear set-id bits
+  await temp.chmod(stat.mode & 0o7777); // after chown, which may clear set-id bits
 }
