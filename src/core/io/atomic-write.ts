@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import { crashPoint } from './crash-point';
 import { naming } from './io-failure';
 import { removeStaleTemps } from './stale-temps';
+import { keepModeAndOwner } from './target-file';
 
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,
@@ -19,7 +20,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   }
 }
 
-/** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic). */
+/** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic), with the mode and owner of the file it will replace. */
 export async function writeTempBeside(file: string, data: string | Uint8Array): Promise<string> {
   // What a killed Baton left here goes first (it may be what fills the disk).
   await removeStaleTemps(path.dirname(file));
@@ -27,6 +28,7 @@ export async function writeTempBeside(file: string, data: string | Uint8Array): 
   const handle = await fs.open(temp, 'wx');
   try {
     try {
+      await keepModeAndOwner(file, handle);
       await handle.writeFile(data);
       await handle.sync();
     } finally {

@@ -1,6 +1,8 @@
+import { spliceEdit, SpliceMismatch } from './byte-splice';
 import { contentHash } from './content-hash';
 import { readRegularBytes } from './open-regular';
 import { decodeStateBytes, MAX_STATE_FILE_BYTES } from './read-text';
+import { ReplaceConflict, replaceIfUnchanged } from './replace-if-unchanged';
 
 export type CurrentText =
   | { readonly exists: true; readonly text: string; readonly hash: string; readonly bom: boolean }
@@ -30,4 +32,25 @@ export function hasCurrentHash(hash: string): (bytes: Buffer) => boolean {
     const decoded = decodeStateBytes(bytes, 0);
     return decoded.ok && contentHash(decoded.text) === hash;
   };
+}
+
+/**
+ * Replaces a file read with `readCurrent` (whose reader hash is `hash`) by its edited text — with the BOM when
+ * the file has one — writing only the span the edit changed into the bytes on disk (`byte-splice.ts`), so bytes
+ * that are not UTF-8 and line endings elsewhere are kept. Checked again at the rename (`replaceIfUnchanged`).
+ */
+export async function replaceCurrent(file: string, text: string, hash: string): Promise<void> {
+  const isCurrent = hasCurrentHash(hash);
+  const bytes = await readRegularBytes(file, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => {
+    throw err.code === 'ENOENT' ? new ReplaceConflict('the file was deleted') : err;
+  });
+  if (!isCurrent(bytes)) throw new ReplaceConflict('the file changed on disk');
+  let spliced: Buffer;
+  try {
+    // The edit was made on the text with its CRLFs; the splice compares it as `textForEdit` reads it (CRLF as LF).
+    spliced = spliceEdit(bytes, text.replace(/\r\n/g, '\n'));
+  } catch (err) {
+    throw err instanceof SpliceMismatch ? new ReplaceConflict(err.message) : err;
+  }
+  await replaceIfUnchanged(file, spliced, isCurrent);
 }

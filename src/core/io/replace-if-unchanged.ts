@@ -13,7 +13,7 @@ export class ReplaceConflict extends Error {}
  * (`isExpected(bytes)`), so that an external write made after Baton's read is never overwritten.
  *
  * POSIX has no compare-and-rename, so the window is closed as far as a lock-free writer can:
- * 1. the new text goes to a flushed temp file beside the target;
+ * 1. the new text goes to a flushed temp file beside the target, with the target's mode and owner;
  * 2. the current file is pinned under a second name (a hard link), and the pinned bytes are checked;
  * 3. right before the rename, the target must still be the pinned inode (a writer that replaced the file by
  *    rename since is seen here), then the rename — both synchronous, back to back;

@@ -81,7 +81,7 @@ describe('orc edits', () => {
   it('edits blocked_by keeping the comment of an id that stays; warns about unknown ids', async () => {
     ws = demo();
     const file = ws.path('.orc/tasks/TASK-002/task.yaml');
-    const result = await setDependencies(await context(ws), 'TASK-002', 'blocked_by', ['TASK-001', 'task-042']);
+    const result = await setDependencies(await context(ws), 'TASK-002', 'blocked_by', ['TASK-001', ' TASK-042 ']);
     assert.deepStrictEqual(result.warnings, ['TASK-042 does not exist (yet); TASK-002 lists it in blocked_by anyway']);
     const text = readFileSync(file, 'utf8');
     assert.match(text, /blocked_by:\n {2}- TASK-001 {22}# OAuth2 login sets the first session\n {2}- TASK-042\nrelated_to:/);

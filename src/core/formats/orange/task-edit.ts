@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
 import { appendLine } from '../../io/append-line';
-import { hasCurrentHash, readCurrent } from '../../io/read-current';
-import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
+import { readCurrent, replaceCurrent } from '../../io/read-current';
+import { ReplaceConflict } from '../../io/replace-if-unchanged';
 import { setScalar, YamlEditError } from '../../yaml/yaml-splice';
 import { splitTaskFile, type SplitTaskFile } from './frontmatter';
 import type { TaskRecord } from './model';
@@ -81,7 +81,7 @@ export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   // Another writer (the agent, orange) may save meanwhile: the file is replaced only while it still holds what
   // was read, checked again at the rename itself.
   try {
-    await replaceIfUnchanged(edit.file, current.bom ? `\ufeff${text}` : text, hasCurrentHash(current.hash));
+    await replaceCurrent(edit.file, current.bom ? `\ufeff${text}` : text, current.hash);
   } catch (err) {
     if (!(err instanceof ReplaceConflict)) throw err;
     return { ok: false, message: `${name} changed on disk while it was being edited; nothing was written — try again` };

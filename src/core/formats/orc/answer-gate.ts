@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { isSeq, parseDocument } from 'yaml';
 import { EditRefused, readForEdit, writeIfUnchanged } from '../../io/guarded-edit';
 import { timestamp } from './edit-context';
@@ -44,7 +45,8 @@ export async function answerOrcGate(stateFile: string, phase: string, fingerprin
       doc.setIn(['phases', phase, 'status'], 'failed');
       doc.setIn(['phases', phase, 'error'], `rejected at the gate: ${answer.rationale.trim()}`);
     }
-    await writeIfUnchanged([{ file: stateFile, sha256: read.sha256, text: doc.toString({ lineWidth: 0 }) }]);
+    // .orc/tasks/<id>/state.yaml: the workspace folder is three levels above the task's folder.
+    await writeIfUnchanged([{ file: stateFile, root: path.resolve(path.dirname(stateFile), '..', '..', '..'), sha256: read.sha256, text: doc.toString({ lineWidth: 0 }) }]);
     return { ok: true, message: `the gate after ${phase} is ${answer.decision}` };
   } catch (err) {
     if (err instanceof EditRefused) return { ok: false, message: err.message };

@@ -18,7 +18,7 @@ export async function setTaskInitiative(ctx: OrcEditContext, id: string, initiat
   const writes: PlannedWrite[] = [];
   const taskText = edit(read.text, (t) => target ? setScalar(t, ['initiative_id'], target, ['category', 'priority', 'queue'])
     : deleteKey(t, ['initiative_id']));
-  if (taskText !== read.text) writes.push({ file: task.file, sha256: read.sha256, text: edit(taskText, (t) => touch(t, ctx)) });
+  if (taskText !== read.text) writes.push({ file: task.file, root: ctx.root, sha256: read.sha256, text: edit(taskText, (t) => touch(t, ctx)) });
 
   // Every other initiative that lists the task lets it go (a task belongs to one initiative).
   for (const initiative of ctx.initiatives.values()) {
@@ -26,7 +26,7 @@ export async function setTaskInitiative(ctx: OrcEditContext, id: string, initiat
     let text = r.text;
     if (initiative.id !== target) text = edit(text, (t) => removeMapItems(t, ['tasks'], 'id', id));
     else if (!listed(text, id)) text = edit(text, (t) => appendMapItem(t, ['tasks'], { id, title: task.title, status: task.status }, ['context_files', 'decisions']));
-    if (text !== r.text) writes.push({ file: initiative.file, sha256: r.sha256, text: edit(text, (t) => setScalar(t, ['updated_at'], timestamp(ctx.now()), ['created_at'])) });
+    if (text !== r.text) writes.push({ file: initiative.file, root: ctx.root, sha256: r.sha256, text: edit(text, (t) => setScalar(t, ['updated_at'], timestamp(ctx.now()), ['created_at'])) });
   }
   if (!writes.length) return { changed: [], warnings: [], summary: `${id} is already ${target ? `in ${target}` : 'standalone'}` };
   await writeIfUnchanged(writes);

@@ -2,6 +2,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Document } from 'yaml';
+import { textForEdit } from '../../io/byte-splice';
 import { EditRefused, readForEdit, sha256, writeIfUnchanged, type PlannedWrite } from '../../io/guarded-edit';
 import { readRegularBytes } from '../../io/open-regular';
 import { MAX_STATE_FILE_BYTES, readStateTextIfAny } from '../../io/read-text';
@@ -57,7 +58,7 @@ export async function createTask(ctx: OrcEditContext, spec: NewTask): Promise<Ed
   if (initiative && !ctx.initiatives.has(initiative)) throw new EditRefused(`no initiative ${initiative} in ${ctx.root}`);
   const { id, sequenceFile } = await nextTaskId(ctx.root);
   const blockedBy = normaliseIds(spec.blockedBy ?? []);
-  const relatedTo = normaliseIds(spec.relatedTo ?? []);
+  const relatedTo = normaliseIds(spec.relatedTo ?? [], 'related_to');
   const warnings = [...checkDependencies(ctx, id, 'blocked_by', blockedBy), ...checkDependencies(ctx, id, 'related_to', relatedTo)];
   const now = timestamp(ctx.now());
   const body: Record<string, unknown> = { id, title };
@@ -76,12 +77,12 @@ export async function createTask(ctx: OrcEditContext, spec: NewTask): Promise<Ed
     const r = await readForEdit(ctx.initiatives.get(initiative)!.file);
     const text = edit(r.text, (t) => setScalar(appendMapItem(t, ['tasks'], { id, title, status: 'created' }, ['context_files', 'decisions']),
       ['updated_at'], now, ['created_at']));
-    writes.push({ file: r.file, sha256: r.sha256, text });
+    writes.push({ file: r.file, root: ctx.root, sha256: r.sha256, text });
   }
   if (sequenceFile) {
     const r = await readRegularBytes(sequenceFile, MAX_STATE_FILE_BYTES).then((read) => read.bytes);
     const n = Number(TASK_DIR.exec(id)![1]);
-    writes.push({ file: sequenceFile, sha256: sha256(r), text: edit(r.toString('utf8'), (t) => setScalar(t, ['prefixes', '_solo'], n)) });
+    writes.push({ file: sequenceFile, root: ctx.root, sha256: sha256(r), text: edit(textForEdit(r), (t) => setScalar(t, ['prefixes', '_solo'], n)) });
   }
   await writeIfUnchanged(writes);
   return { id, changed: writes.map((w) => w.file), warnings, summary: `created ${id}: ${title}` };

@@ -22,6 +22,6 @@ export async function resolveTask(ctx: OrcEditContext, id: string, message?: str
     if (message?.trim()) out = setScalar(out, ['metadata', 'resolution_message'], message.trim(), ['resolved_at']);
     return touch(out, ctx);
   });
-  await writeIfUnchanged([{ file: task.file, sha256: read.sha256, text }]);
+  await writeIfUnchanged([{ file: task.file, root: ctx.root, sha256: read.sha256, text }]);
   return { changed: [task.file], warnings: [], summary: `${id} resolved${message?.trim() ? `: ${message.trim()}` : ''}` };
 }

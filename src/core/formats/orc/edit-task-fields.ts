@@ -48,7 +48,7 @@ export async function setTaskField(ctx: OrcEditContext, id: string, field: TaskF
   const set = edit(read.text, (t) => setScalar(t, [field], value, PLACE_AFTER[field]));
   if (set === read.text) return { changed: [], warnings, summary: `${id}: ${field} is already ${value}` };
   const text = edit(set, (t) => touch(t, ctx));
-  await writeIfUnchanged([{ file: task.file, sha256: read.sha256, text }]);
+  await writeIfUnchanged([{ file: task.file, root: ctx.root, sha256: read.sha256, text }]);
   return { changed: [task.file], warnings, summary: `${id}: ${field} set to ${value}` };
 }
 

@@ -5,8 +5,8 @@ import { crashPoint } from '../../io/crash-point';
 import { createFileAtomic } from '../../io/create-atomic';
 import { takeClaim } from '../../io/exclusive-claim';
 import { makeFolder } from '../../io/make-folder';
-import { hasCurrentHash, readCurrent, type CurrentText } from '../../io/read-current';
-import { replaceIfUnchanged, ReplaceConflict } from '../../io/replace-if-unchanged';
+import { readCurrent, replaceCurrent, type CurrentText } from '../../io/read-current';
+import { ReplaceConflict } from '../../io/replace-if-unchanged';
 import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
@@ -187,7 +187,7 @@ function readContent(file: string, text: string): CrpContent | string {
 /** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */
 export async function replaced(file: string, text: string, hash: string): Promise<boolean> {
   try {
-    await replaceIfUnchanged(file, text, hasCurrentHash(hash));
+    await replaceCurrent(file, text, hash);
     return true;
   } catch (err) {
     if (err instanceof ReplaceConflict) return false;
