@@ -68,7 +68,7 @@ export async function answerCommand(argv: string[], out: CliOutput): Promise<num
 /** A CRP the readers show as answered (a VCR names it) whose file still says pending: the answer was cut short. */
 async function completeEarlierAnswer(runDir: string, run: string, crpFile: string, crpId: string, options: readonly string[], root: string,
   out: CliOutput): Promise<number> {
-  const outcome = await completeCutShortAnswer(runDir, crpFile, crpId, replaced);
+  const outcome = await completeCutShortAnswer(runDir, crpFile, crpId, (f, t, h) => replaced(f, t, h, runDir));
   if (!outcome.ok) { refuse(out, printable(outcome.message)); return 1; }
   const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
   const given = options.length === 1 && !options[0]!.includes('=') ? options[0]! : Object.fromEntries(options.map((o) => o.split('=')));

@@ -3,6 +3,7 @@ import { contentHash } from './content-hash';
 import { readRegularBytes } from './open-regular';
 import { decodeStateBytes, MAX_STATE_FILE_BYTES } from './read-text';
 import { ReplaceConflict, replaceIfUnchanged } from './replace-if-unchanged';
+import { writeTarget } from './target-file';
 
 export type CurrentText =
   | { readonly exists: true; readonly text: string; readonly hash: string; readonly bom: boolean }
@@ -38,10 +39,13 @@ export function hasCurrentHash(hash: string): (bytes: Buffer) => boolean {
  * Replaces a file read with `readCurrent` (whose reader hash is `hash`) by its edited text — with the BOM when
  * the file has one — writing only the span the edit changed into the bytes on disk (`byte-splice.ts`), so bytes
  * that are not UTF-8 and line endings elsewhere are kept. Checked again at the rename (`replaceIfUnchanged`).
+ * A symlink is written through when its target lies within `root`, and a read-only file is refused
+ * (`writeTarget`: a `TargetRefused` with the reason to show).
  */
-export async function replaceCurrent(file: string, text: string, hash: string): Promise<void> {
+export async function replaceCurrent(file: string, text: string, hash: string, root: string): Promise<void> {
   const isCurrent = hasCurrentHash(hash);
-  const bytes = await readRegularBytes(file, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => {
+  const target = await writeTarget(file, root);
+  const bytes = await readRegularBytes(target, MAX_STATE_FILE_BYTES).then((r) => r.bytes, (err: NodeJS.ErrnoException) => {
     throw err.code === 'ENOENT' ? new ReplaceConflict('the file was deleted') : err;
   });
   if (!isCurrent(bytes)) throw new ReplaceConflict('the file changed on disk');
@@ -52,5 +56,5 @@ export async function replaceCurrent(file: string, text: string, hash: string): 
   } catch (err) {
     throw err instanceof SpliceMismatch ? new ReplaceConflict(err.message) : err;
   }
-  await replaceIfUnchanged(file, spliced, isCurrent);
+  await replaceIfUnchanged(target, spliced, isCurrent);
 }

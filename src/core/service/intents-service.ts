@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { appendLine } from '../io/append-line';
-import { hasCurrentHash } from '../io/read-current';
-import { replaceIfUnchanged, ReplaceConflict } from '../io/replace-if-unchanged';
+import { replaceCurrent } from '../io/read-current';
+import { ReplaceConflict } from '../io/replace-if-unchanged';
+import { TargetRefused } from '../io/target-file';
 import { contentHash } from '../io/content-hash';
 import { readRegularBytes } from '../io/open-regular';
 import { decodeStateBytes, MAX_STATE_FILE_BYTES } from '../io/read-text';
@@ -98,9 +99,11 @@ export class IntentsService {
     if (!edit.ok) throw new Error(edit.reason);
     // A byte-order mark is not content, but it was there: keep it. The file is replaced only while it still
     // holds what was read, checked again at the rename itself.
+    // Only the edited span is written into the bytes on disk; a link is written through within the folder.
     try {
-      await replaceIfUnchanged(intent.file, read.bom ? `\ufeff${edit.text}` : edit.text, hasCurrentHash(read.hash));
+      await replaceCurrent(intent.file, read.bom ? `\ufeff${edit.text}` : edit.text, read.hash, intent.root);
     } catch (err) {
+      if (err instanceof TargetRefused) throw new Error(err.message, { cause: err });
       if (!(err instanceof ReplaceConflict)) throw err;
       void this.host.fileChanged(intent.file);
       throw new StaleFileError(`${path.basename(intent.file)} changed while Baton was editing it (${err.message}); nothing was written`);

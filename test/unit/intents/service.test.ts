@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
-import { cpSync, readFileSync } from 'node:fs';
+import { chmodSync, cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { StaleFileError } from '../../../src/core/service/intents-service';
@@ -40,6 +40,23 @@ describe('intents: the service interface of spec 003', () => {
     assert.deepStrictEqual(auth.mapRows.map((r) => r.file), ['src/auth/login.ts', 'src/auth/session.ts']);
     assert.deepStrictEqual(auth.recentTrace.map((t) => t.action), ['ERROR', 'AST_REFACTOR', 'SCOPE_VIOLATION', 'AST_REFACTOR', 'TOOL_EXECUTION']);
     assert.strictEqual(await intents.getIntent('INT-404'), undefined);
+  });
+
+  it('updateIntentStatus writes only the changed bytes: a BOM, CRLF and a byte that is not UTF-8 elsewhere are kept; read-only is refused', async () => {
+    ws = demoCopy();
+    const crlf = readFileSync(ws.path(INTENTS), 'utf8').replace(/\n/g, '\r\n');
+    const at = crlf.indexOf('#');
+    const original = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(crlf.slice(0, at + 1)), Buffer.from([0xe9]), Buffer.from(crlf.slice(at + 1))]);
+    writeFileSync(ws.path(INTENTS), original);
+    const service = await open(ws);
+    await service.intents.updateIntentStatus('INT-004', 'IN_PROGRESS');
+    const after = readFileSync(ws.path(INTENTS));
+    assert.strictEqual((await service.intents.getIntent('INT-004'))!.status, 'IN_PROGRESS');
+    assert.deepStrictEqual(after.subarray(0, at + 5), original.subarray(0, at + 5), 'the BOM and the invalid byte are kept');
+    assert.strictEqual(after.toString('latin1').split('\n').filter((l) => !l.endsWith('\r')).length, 1, 'every line still ends in CRLF (the last has no newline)');
+    chmodSync(ws.path(INTENTS), 0o444);
+    await service.fileChanged(ws.path(INTENTS));
+    await assert.rejects(service.intents.updateIntentStatus('INT-004', 'DONE'), /active_intents\.yaml is read-only \(mode 444\); nothing was written/);
   });
 
   it('updateIntentStatus writes the file (comments kept), and the index reads it back at once', async () => {

@@ -3,6 +3,7 @@ import { containedPath } from '../../io/contained-path';
 import { appendLine } from '../../io/append-line';
 import { readCurrent, replaceCurrent } from '../../io/read-current';
 import { ReplaceConflict } from '../../io/replace-if-unchanged';
+import { TargetRefused } from '../../io/target-file';
 import { setScalar, YamlEditError } from '../../yaml/yaml-splice';
 import { splitTaskFile, type SplitTaskFile } from './frontmatter';
 import type { TaskRecord } from './model';
@@ -81,8 +82,9 @@ export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   // Another writer (the agent, orange) may save meanwhile: the file is replaced only while it still holds what
   // was read, checked again at the rename itself.
   try {
-    await replaceCurrent(edit.file, current.bom ? `\ufeff${text}` : text, current.hash);
+    await replaceCurrent(edit.file, current.bom ? `\ufeff${text}` : text, current.hash, path.dirname(edit.file));
   } catch (err) {
+    if (err instanceof TargetRefused) return { ok: false, message: `${name}: ${err.message}` };
     if (!(err instanceof ReplaceConflict)) throw err;
     return { ok: false, message: `${name} changed on disk while it was being edited; nothing was written — try again` };
   }

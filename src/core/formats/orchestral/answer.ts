@@ -7,6 +7,7 @@ import { takeClaim } from '../../io/exclusive-claim';
 import { makeFolder } from '../../io/make-folder';
 import { readCurrent, replaceCurrent, type CurrentText } from '../../io/read-current';
 import { ReplaceConflict } from '../../io/replace-if-unchanged';
+import { TargetRefused, writeTarget } from '../../io/target-file';
 import { editJsonText } from '../common/json-edit';
 import { loadJsonObject } from '../common/json-file';
 import { lenientCrp } from './crp-file';
@@ -107,9 +108,17 @@ async function answerClaimed(target: CrpTarget, answer: CrpAnswer, now: Date, st
   // beside a CRP still pending is an answer cut short (killed between its two writes): it is completed instead.
   const earlier = await vcrFileAnswering(target.runDir, target.crpId);
   if (earlier) {
-    const done = await resolveAnswered(target.crpFile, crp, earlier, replaced);
+    const done = await resolveAnswered(target.crpFile, crp, earlier, (f, t, h) => replaced(f, t, h, target.runDir));
     if (done === 'changed') return changed(`${crpName} changed while the answer was being written`);
     return { ok: true, vcrId: done.vcrId, vcrFile: done.vcrFile, completed: { decision: done.decision } };
+  }
+
+  // A CRP that cannot be replaced (read-only, a link leaving the run) is refused before the VCR is written.
+  try {
+    await writeTarget(target.crpFile, target.runDir);
+  } catch (err) {
+    if (err instanceof TargetRefused) return { ok: false, reason: 'unreadable', message: `Nothing was written: ${err.message}` };
+    throw err;
   }
 
   // 1. The VCR: a new file under a fresh id (another writer taking the id first just moves us to the next).
@@ -130,7 +139,7 @@ async function answerClaimed(target: CrpTarget, answer: CrpAnswer, now: Date, st
 
   // 2. The CRP's status, checked against what was shown one last time right before the rename.
   const resolvedCrp = withBom(crp.bom, editJsonText(crp.text, [{ path: ['status'], value: 'resolved' }]));
-  if (!(await replaced(target.crpFile, resolvedCrp, crp.hash))) {
+  if (!(await replaced(target.crpFile, resolvedCrp, crp.hash, target.runDir))) {
     await fs.rm(vcrFile, { force: true });
     return changed(`${crpName} changed while the answer was being written`);
   }
@@ -184,13 +193,16 @@ function readContent(file: string, text: string): CrpContent | string {
   return lenientCrp(loaded.value, path.basename(file, '.json'));
 }
 
-/** Replaces a file only while it still holds the version with this hash, checked at the rename itself. */
-export async function replaced(file: string, text: string, hash: string): Promise<boolean> {
+/**
+ * Replaces a file only while it still holds the version with this hash, checked at the rename itself; false when
+ * it changed, or became a file Baton will not replace (read-only, a link out of `root`) since it was checked.
+ */
+export async function replaced(file: string, text: string, hash: string, root: string): Promise<boolean> {
   try {
-    await replaceCurrent(file, text, hash);
+    await replaceCurrent(file, text, hash, root);
     return true;
   } catch (err) {
-    if (err instanceof ReplaceConflict) return false;
+    if (err instanceof ReplaceConflict || err instanceof TargetRefused) return false;
     throw err;
   }
 }
