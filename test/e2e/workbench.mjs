@@ -73,9 +73,9 @@ export async function roomFor(page, keep, widenBy = 300) {
     await page.mouse.up();
     sash.x += dx;
   };
-  await widen(widenBy);
+  if (widenBy) await widen(widenBy);
   return async () => {
-    await widen(-widenBy);
+    if (widenBy) await widen(-widenBy);
     for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
   };
 }

@@ -30,65 +30,81 @@ async function noCrpLeft(frame) {
   await waitFor(async () => (await crpForms(frame).count()) === 0, 'no CRP left in Needs you', 15000);
 }
 
+/**
+ * Answers the demo's crp-001 in the sidebar form like a person would — option B, a typed rationale, the view
+ * hidden and shown again in between — and checks the VCR on disk and that no CRP is left in the inbox.
+ */
+async function answerInTheSidebar(page, workspace, shown) {
+  let frame = shown;
+  let form = section(frame, 'Login rate limit across replicas');
+  await form.waitFor({ timeout: 30000 });
+  // The card of option B, then the rationale, like a person would.
+  await form.locator('.option[data-option="B"]').click();
+  await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected', 5000);
+  const rationale = form.locator('vscode-text-area[name="rationale"] textarea');
+  await rationale.click();
+  await rationale.pressSequentially(RATIONALE, { delay: 5 });
+  // Hidden and shown again (another sidebar, then Baton): the page is rebuilt, the choice and text survive.
+  const before = frame;
+  await runCommand(page, 'View: Show Explorer');
+  await page.locator('.part.sidebar .composite.title', { hasText: /Explorer/i }).waitFor({ timeout: 10000 });
+  frame = await openNeedsYou(page);
+  if (frame === before || !before.isDetached()) throw new Error('the Needs you page was not rebuilt when the view was shown again');
+  form = section(frame, 'Login rate limit across replicas');
+  await form.waitFor({ timeout: 30000 });
+  await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected after the view was shown again', 10000);
+  const kept = await form.locator('vscode-text-area[name="rationale"]').evaluate((el) => el.value);
+  if (kept !== RATIONALE) throw new Error(`rationale after hide/show: ${JSON.stringify(kept)}`);
+  log('hidden and shown again: option B and the rationale were kept');
+
+  const undo = await roomFor(page, /needs you/i, 260);
+  try {
+    await form.locator('.question').first().evaluate((q) => q.scrollIntoView({ block: 'start' }));
+    await page.mouse.move(0, 0);
+    fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT });
+    log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
+  } finally {
+    await undo();
+  }
+
+  const submit = form.locator('vscode-button.submit');
+  await waitFor(async () => (await submit.getAttribute('disabled')) === null, 'Submit to be enabled', 5000);
+  await submit.click();
+  await frame.locator('.status.ok', { hasText: 'crp-001 answered' }).waitFor({ timeout: 15000 });
+
+  const vcrDir = path.join(workspace, DEMO_RUN, 'vcr');
+  const vcrs = fs.readdirSync(vcrDir).filter((f) => f.endsWith('.json'));
+  if (vcrs.length !== 1) throw new Error(`expected one VCR in ${vcrDir}, found ${JSON.stringify(vcrs)}`);
+  const vcr = JSON.parse(fs.readFileSync(path.join(vcrDir, vcrs[0]), 'utf8'));
+  const expected = { vcr_id: vcrs[0].replace(/\.json$/, ''), crp_id: 'crp-001', decision: 'B', rationale: RATIONALE, additional_notes: '', applies_to_future: false };
+  for (const [k, v] of Object.entries(expected)) {
+    if (vcr[k] !== v) throw new Error(`VCR ${k} is ${JSON.stringify(vcr[k])}, expected ${JSON.stringify(v)}`);
+  }
+  if (Object.keys(vcr).join() !== 'vcr_id,crp_id,created_at,decision,rationale,additional_notes,applies_to_future') {
+    throw new Error(`VCR keys: ${Object.keys(vcr).join()}`);
+  }
+  // Dure's own id for an answer (vcr-<epoch ms>); state.json is left to Dure's resume, which needs pending_crp.
+  if (!/^vcr-\d{13}$/.test(vcr.vcr_id)) throw new Error(`VCR id ${vcr.vcr_id} is not vcr-<epoch ms>`);
+  const state = JSON.parse(fs.readFileSync(path.join(workspace, DEMO_RUN, 'state.json'), 'utf8'));
+  if (state.pending_crp !== 'crp-001' || state.phase !== 'waiting_human') throw new Error(`state.json changed: ${state.phase} / ${state.pending_crp}`);
+  await noCrpLeft(frame);
+  const left = await crpForms(frame).count();
+  if (left) throw new Error(`${left} CRP(s) still shown after answering`);
+  log(`${vcrs[0]}: decision B with the typed rationale; state.json left to Dure; no CRP left in the inbox`);
+}
+
 export const scenarios = [
   async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
-    let frame = await openNeedsYou(page);
-    let form = section(frame, 'Login rate limit across replicas');
-    await form.waitFor({ timeout: 30000 });
-    // The card of option B, then the rationale, like a person would.
-    await form.locator('.option[data-option="B"]').click();
-    await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected', 5000);
-    const rationale = form.locator('vscode-text-area[name="rationale"] textarea');
-    await rationale.click();
-    await rationale.pressSequentially(RATIONALE, { delay: 5 });
-    // Hidden and shown again (another sidebar, then Baton): the page is rebuilt, the choice and text survive.
-    const before = frame;
-    await runCommand(page, 'View: Show Explorer');
-    await page.locator('.part.sidebar .composite.title', { hasText: /Explorer/i }).waitFor({ timeout: 10000 });
-    frame = await openNeedsYou(page);
-    if (frame === before || !before.isDetached()) throw new Error('the Needs you page was not rebuilt when the view was shown again');
-    form = section(frame, 'Login rate limit across replicas');
-    await form.waitFor({ timeout: 30000 });
-    await waitFor(async () => (await form.locator('.option[data-option="B"]').getAttribute('aria-checked')) === 'true', 'option B to be selected after the view was shown again', 10000);
-    const kept = await form.locator('vscode-text-area[name="rationale"]').evaluate((el) => el.value);
-    if (kept !== RATIONALE) throw new Error(`rationale after hide/show: ${JSON.stringify(kept)}`);
-    log('hidden and shown again: option B and the rationale were kept');
-
-    const undo = await roomFor(page, /needs you/i, 260);
+    const frame = await openNeedsYou(page);
+    // The other views folded first: left open (the Tasks view after the scenarios before), they can leave Needs
+    // you a sliver whose form lies under their headers, and a person's click would land on a header.
+    const unfold = await roomFor(page, /needs you/i, 0);
     try {
-      await form.locator('.question').first().evaluate((q) => q.scrollIntoView({ block: 'start' }));
-      await page.mouse.move(0, 0);
-      fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-      await page.screenshot({ path: SCREENSHOT });
-      log(`screenshot -> ${path.relative(PROJECT, SCREENSHOT)}`);
+      await answerInTheSidebar(page, workspace, frame);
     } finally {
-      await undo();
+      await unfold();
     }
-
-    const submit = form.locator('vscode-button.submit');
-    await waitFor(async () => (await submit.getAttribute('disabled')) === null, 'Submit to be enabled', 5000);
-    await submit.click();
-    await frame.locator('.status.ok', { hasText: 'crp-001 answered' }).waitFor({ timeout: 15000 });
-
-    const vcrDir = path.join(workspace, DEMO_RUN, 'vcr');
-    const vcrs = fs.readdirSync(vcrDir).filter((f) => f.endsWith('.json'));
-    if (vcrs.length !== 1) throw new Error(`expected one VCR in ${vcrDir}, found ${JSON.stringify(vcrs)}`);
-    const vcr = JSON.parse(fs.readFileSync(path.join(vcrDir, vcrs[0]), 'utf8'));
-    const expected = { vcr_id: vcrs[0].replace(/\.json$/, ''), crp_id: 'crp-001', decision: 'B', rationale: RATIONALE, additional_notes: '', applies_to_future: false };
-    for (const [k, v] of Object.entries(expected)) {
-      if (vcr[k] !== v) throw new Error(`VCR ${k} is ${JSON.stringify(vcr[k])}, expected ${JSON.stringify(v)}`);
-    }
-    if (Object.keys(vcr).join() !== 'vcr_id,crp_id,created_at,decision,rationale,additional_notes,applies_to_future') {
-      throw new Error(`VCR keys: ${Object.keys(vcr).join()}`);
-    }
-    // Dure's own id for an answer (vcr-<epoch ms>); state.json is left to Dure's resume, which needs pending_crp.
-    if (!/^vcr-\d{13}$/.test(vcr.vcr_id)) throw new Error(`VCR id ${vcr.vcr_id} is not vcr-<epoch ms>`);
-    const state = JSON.parse(fs.readFileSync(path.join(workspace, DEMO_RUN, 'state.json'), 'utf8'));
-    if (state.pending_crp !== 'crp-001' || state.phase !== 'waiting_human') throw new Error(`state.json changed: ${state.phase} / ${state.pending_crp}`);
-    await noCrpLeft(frame);
-    const left = await crpForms(frame).count();
-    if (left) throw new Error(`${left} CRP(s) still shown after answering`);
-    log(`${vcrs[0]}: decision B with the typed rationale; state.json left to Dure; no CRP left in the inbox`);
   },
 
   async function aQuestionsCrpGetsOneAnswerPerQuestion({ page, workspace }) {
