@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { watchGroup } from './group-guard';
 import { terminateGroup } from './process-group';
 
 export interface CommandResult {
@@ -9,7 +10,11 @@ export interface CommandResult {
   readonly error: string | null;
 }
 
-/** Runs a project command (tests, lint): no shell, its own process group, ended on timeout or abort. */
+/**
+ * Runs a project command (tests, lint): no shell, its own process group, ended on timeout or abort — and, like
+ * Claude, watched by a watchdog that ends the group if the supervisor dies first (a test suite left running by a
+ * killed extension host would keep writing to the repository).
+ */
 export function runCommand(argv: readonly string[], cwd: string, timeoutMs: number, graceMs: number, signal: AbortSignal): Promise<CommandResult> {
   return new Promise((resolve) => {
     const [command, ...args] = argv;
@@ -17,6 +22,7 @@ export function runCommand(argv: readonly string[], cwd: string, timeoutMs: numb
     let tail = '';
     const keep = (chunk: Buffer) => { tail = (tail + chunk.toString('utf8')).slice(-4000); };
     const child = spawn(command, args, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], shell: false, env: { ...process.env, CI: '1' } });
+    const watchdog = child.pid === undefined ? undefined : watchGroup(child.pid);
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const stop = () => terminateGroup(child, graceMs);
@@ -26,6 +32,7 @@ export function runCommand(argv: readonly string[], cwd: string, timeoutMs: numb
     const finish = (r: CommandResult) => {
       if (done) return;
       done = true;
+      watchdog?.stop();
       clearTimeout(timer);
       signal.removeEventListener('abort', stop);
       resolve(r);

@@ -6,6 +6,7 @@ import path from 'node:path';
 
 /** The compiled core, as a process other than the test runner loads it (the test kills that process). */
 const CLAUDE_PROCESS = path.join(__dirname, '..', '..', '..', 'src', 'core', 'executor', 'claude-process.js');
+const RUN_COMMAND = path.join(__dirname, '..', '..', '..', 'src', 'core', 'executor', 'run-command.js');
 
 /** Whether `pid` is a live process (a zombie waiting to be reaped is not). */
 function alive(pid: number): boolean {
@@ -76,6 +77,37 @@ describe('a run ends when the process that started it dies (the editor\'s extens
       await until('Claude, its tool subprocess and its group are gone', () => !alive(claudePid) && !alive(toolPid) && !groupMembers(pgid).length, 6_000);
     } finally {
       for (const pid of [claudePid, toolPid]) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
+    }
+  });
+
+  it('kill -9 of the supervisor during a project command (the tests a run checks): the command\'s group is gone too', async function () {
+    if (!existsSync('/proc/self/stat')) this.skip();
+    // The "test suite": records its pid, starts a worker and runs for ever (a watch-mode test runner).
+    const suite = path.join(dir, 'suite.js');
+    writeFileSync(suite, `
+      const { spawn } = require('child_process');
+      const worker = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'pids'))}, process.pid + ' ' + worker.pid);
+      setInterval(() => {}, 1000);
+    `);
+    const supervisor = path.join(dir, 'supervisor.js');
+    writeFileSync(supervisor, `
+      const { runCommand } = require(${JSON.stringify(RUN_COMMAND)});
+      runCommand([process.execPath, ${JSON.stringify(suite)}], ${JSON.stringify(dir)}, 600000, 1000, new AbortController().signal);
+    `);
+    const host = spawn(process.execPath, [supervisor], { stdio: 'ignore' });
+    const pidsFile = path.join(dir, 'pids');
+    await until('the suite started', () => existsSync(pidsFile) && readFileSync(pidsFile, 'utf8').includes(' '), 10_000);
+    const [suitePid, workerPid] = readFileSync(pidsFile, 'utf8').split(' ').map(Number) as [number, number];
+    const pgid = groupOf(suitePid);
+    assert.notEqual(pgid, groupOf(process.pid), 'the command runs in a process group of its own');
+
+    host.kill('SIGKILL');
+    await until('the supervisor is gone', () => !alive(host.pid!), 5_000);
+    try {
+      await until('the suite, its worker and its group are gone', () => !alive(suitePid) && !alive(workerPid) && !groupMembers(pgid).length, 6_000);
+    } finally {
+      for (const pid of [suitePid, workerPid]) try { process.kill(pid, 'SIGKILL'); } catch { /* gone */ }
     }
   });
 });
