@@ -2,8 +2,9 @@
 // then a check of what went in. Offline: vsce is a devDependency run through this Node, and --no-dependencies
 // because esbuild bundles everything into dist/ (node_modules never ships). What goes in is the allow-list in
 // .vscodeignore; the check below makes a missing file or a leaked source fail the run instead of shipping.
-// README links: vsce makes README's relative links and images absolute from package.json's `repository`
-// (https://github.com/baton-dev/baton, branch HEAD), as the Marketplace needs; a README it cannot resolve fails.
+// README: Baton has no public repository to point links at (package.json names none), so the packaged README is
+// made here (dist/README.md, see packagedReadme): its screenshots inlined as PNG data URLs — which VS Code's
+// extension page shows from the installed .vsix — and its links to files that do not ship kept as plain text.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,12 +77,31 @@ console.log('=== production build');
 const build = await run([process.execPath, path.join(root, 'scripts/build.mjs'), '--production']);
 if (build.code !== 0) fail(`the production build failed (exit ${build.code})`);
 
+/**
+ * README.md as the .vsix carries it: `![alt](docs/images/x.png)` becomes a data URL of that PNG, so the image loads
+ * from the extension itself; a relative link to a file that is not in the package (docs/…, src/…) keeps only its
+ * text. Absolute links and anchors stay as they are.
+ */
+function packagedReadme() {
+  const text = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const images = text.replace(/!\[([^\]]*)\]\((?!https?:|data:)([^)\s]+\.png)\)/g, (_, alt, file) => {
+    const bytes = fs.readFileSync(path.join(root, file));
+    return `![${alt}](data:image/png;base64,${bytes.toString('base64')})`;
+  });
+  const links = images.replace(/(?<!!)\[([^\]]+)\]\((?!https?:|#|mailto:|data:)[^)\s]+\)/g, '$1');
+  const out = path.join(root, 'dist', 'README.md');
+  fs.writeFileSync(out, links);
+  return out;
+}
+
 // 2. vsce package. An old .vsix of the same version goes first, so a failed run never leaves a stale one behind.
 console.log(`=== vsce package → ${path.basename(vsix)}`);
 fs.rmSync(vsix, { force: true });
 const vsceEntry = path.join(root, 'node_modules/@vscode/vsce/vsce');
 if (!fs.existsSync(vsceEntry)) fail('@vscode/vsce is not installed (run npm install)');
-const vsce = await run([process.execPath, vsceEntry, 'package', '--no-dependencies', '--out', vsix]);
+const readmePath = path.relative(root, packagedReadme());
+const vsce = await run([process.execPath, vsceEntry, 'package', '--no-dependencies', '--out', vsix,
+  '--readme-path', readmePath, '--no-rewrite-relative-links', '--allow-missing-repository']);
 if (vsce.code !== 0) fail(`vsce package failed (exit ${vsce.code})`);
 // Every vsce warning is something it would have asked about on a terminal (no LICENSE, no repository, …).
 const warnings = vsce.out.split('\n').filter((l) => /\bWARNING\b/.test(l));
@@ -110,12 +130,17 @@ for (const f of files) {
   // The demo's database-era project ships without databases: "Open the Demo" builds them in its copy.
   else if (/^dist\/demo\/billing-service\/(\.orc\/orc\.db|home\/)/.test(f)) problems.push(`generated demo database should not ship: ${f}`);
 }
-// README's links must have been made absolute (a relative image would be broken in the Marketplace and editor).
+// README: no link left pointing at a file that does not ship, and every screenshot inlined (it loads offline).
 const readme = entries.find((e) => /^extension\/readme\.md$/i.test(e.name));
-if (readme) {
+if (!readme) problems.push('missing: readme.md');
+else {
   const text = zipRead(buf, readme).toString('utf8');
-  const relative = [...text.matchAll(/\]\((?!https?:|#|mailto:)([^)\s]+)\)/g)].map((m) => m[1]);
+  const relative = [...text.matchAll(/\]\((?!https?:|#|mailto:|data:)([^)\s]+)\)/g)].map((m) => m[1]);
   if (relative.length) problems.push(`README links left relative: ${relative.join(', ')}`);
+  const inlined = [...text.matchAll(/!\[[^\]]*\]\(data:image\/png;base64,/g)].length;
+  const shots = [...fs.readFileSync(path.join(root, 'README.md'), 'utf8').matchAll(/!\[[^\]]*\]\(docs\/images\//g)].length;
+  if (inlined !== shots) problems.push(`README has ${shots} screenshots but ${inlined} were inlined`);
+  if (/github\.com\/baton-dev/.test(text)) problems.push('README names a repository that does not exist (github.com/baton-dev)');
 }
 if (problems.length) fail(`${path.basename(vsix)} is wrong:\n  ${problems.join('\n  ')}`);
 

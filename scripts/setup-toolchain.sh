@@ -36,7 +36,7 @@ if [ ! -f "$PREFIX/node24/.done-$NODE_VERSION" ]; then
 fi
 
 if [ ! -f "$PREFIX/cs/.done-$CS_VERSION" ]; then
-  say "code-server $CS_VERSION (builds native modules; takes a few minutes the first time)"
+  say "code-server $CS_VERSION: builds native modules, about 6 minutes the first time on 2 cores (once only)"
   cd "$PREFIX/cs"
   [ -f package.json ] || echo '{"name":"cs-host","private":true}' > package.json
   # npm must run under Node 24 (code-server's postinstall checks it) and node-gyp must use Node 24's headers
@@ -44,10 +44,21 @@ if [ ! -f "$PREFIX/cs/.done-$CS_VERSION" ]; then
   # (Node 20) exported npm_config_* variables; the inner npm would take them as its own config — among them
   # user_agent "... node/v20 ...", which is exactly what code-server's postinstall reads the Node version from.
   while IFS= read -r var; do unset "$var"; done < <(env | sed -n 's/^\(npm_[A-Za-z0-9_]*\)=.*/\1/p')
-  if ! env PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" npm i --no-audit --no-fund "code-server@$CS_VERSION" \
-      --foreground-scripts > "$PREFIX/cs-install.log" 2>&1; then
+  env PATH="$N24/bin:$PATH" npm_config_nodedir="$N24" npm i --no-audit --no-fund "code-server@$CS_VERSION" \
+    --foreground-scripts > "$PREFIX/cs-install.log" 2>&1 &
+  installer=$!
+  # Progress while it builds: the elapsed time and what npm is doing now (its last line), every 20 seconds.
+  started=$SECONDS
+  while kill -0 "$installer" 2>/dev/null; do
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$installer" 2>/dev/null || break; sleep 2; done
+    kill -0 "$installer" 2>/dev/null || break
+    doing=$(tail -n 1 "$PREFIX/cs-install.log" 2>/dev/null | tr -cd '[:print:]' | cut -c1-90)
+    say "  still installing code-server: $((SECONDS - started)) s so far${doing:+ — $doing}"
+  done
+  if ! wait "$installer"; then
     tail -40 "$PREFIX/cs-install.log" >&2; exit 1
   fi
+  say "  code-server installed in $((SECONDS - started)) s"
   XDG_CONFIG_HOME=$PREFIX/tmp/xdg-config XDG_DATA_HOME=$PREFIX/tmp/xdg-data \
     "$N24/bin/node" "$PREFIX/cs/node_modules/code-server/out/node/entry.js" --version >&2
   touch "$PREFIX/cs/.done-$CS_VERSION"

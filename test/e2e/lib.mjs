@@ -85,9 +85,10 @@ export function freePort() {
  *   notification toasts, hence expectNotification() below goes through the Notification Center.
  * - settings: merged over QUIET_SETTINGS into a fresh user settings.json (e.g. turn workspace trust on).
  * - folder: opened when the browser asks for `/` without ?folder= (used by `npm start`).
+ * - report: where its one progress line goes (default: the tests' `[e2e …]` log; `npm start` prints plainly).
  */
 export async function startCodeServer({ runDir, userDataDir, extensionsDir, settings = {}, machineSettings = {}, port, folder,
-  smokeTestDriver = true, extraArgs = [], env = {}, logToConsole = false } = {}) {
+  smokeTestDriver = true, extraArgs = [], env = {}, logToConsole = false, report = log } = {}) {
   const tc = toolchain();
   runDir ??= tempDir('run-');
   fs.mkdirSync(path.join(runDir, 'tmp'), { recursive: true });
@@ -135,7 +136,7 @@ export async function startCodeServer({ runDir, userDataDir, extensionsDir, sett
     try { if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break; } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
-  log(`code-server up on 127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)}s (log ${logFile})`);
+  report(`code-server up on 127.0.0.1:${port} in ${((Date.now() - started) / 1000).toFixed(1)}s (log ${logFile})`);
   const cleanup = () => fs.rmSync(runDir, { recursive: true, force: true });
   return { port, pid: proc.pid, runDir, userDataDir, extensionsDir, logFile, stop, cleanup, exited: exitedPromise };
 }
