@@ -8,6 +8,7 @@ import { connectToHost } from '../common/host';
 import { costChart } from './chart';
 import { custom } from '../common/dom';
 import { count, el, money, table } from './dom';
+import '../common/page.css';
 import './style.css';
 
 const host = connectToHost<Record<string, never>, FromCostsWebview>();

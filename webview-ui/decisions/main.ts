@@ -11,6 +11,7 @@ import type { GateFormView } from '../../src/shared/gate-protocol';
 import { orangeAnswer, renderOrangeForm } from './orange-form';
 import { h } from './dom';
 import { emptyDraft, restoreState, type UiState } from './ui-state';
+import '../common/page.css';
 import './style.css';
 
 const host = connectToHost<UiState, FromDecisionsWebview>();

@@ -6,6 +6,7 @@
 import type { FromIntentMapWebview, IntentMapRowView, ToIntentMapWebview } from '../../src/shared/intent-map-protocol';
 import { connectToHost } from '../common/host';
 import { COLUMNS, restoreState, visibleRows, type ColumnId, type UiState } from './table-state';
+import '../common/page.css';
 import './style.css';
 
 const host = connectToHost<UiState, FromIntentMapWebview>();

@@ -1,3 +1,4 @@
+import '../common/page.css';
 import './style.css';
 import type { ToTaskDetail } from '../../src/shared/task-detail-protocol';
 import { el } from './dom';

@@ -39,7 +39,7 @@ export class NeedsYouViewProvider extends Disposable implements vscode.WebviewVi
     view.webview.options = webviewOptions(this.extensionUri);
     this.controller?.dispose();
     const controller = this.controller = new DecisionsController(view.webview, this.service, { mode: 'inbox', focus: null, openPanel: this.openPanel });
-    view.webview.html = webviewHtml(view.webview, this.extensionUri, 'decisions', 'Needs you');
+    view.webview.html = webviewHtml(view.webview, this.extensionUri, 'decisions', 'Needs you', 'sidebar');
     view.onDidDispose(() => {
       controller.dispose();
       if (this.controller === controller) { this.controller = undefined; this.view = undefined; }

@@ -13,9 +13,10 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 /**
  * The page of a bundled front end (webview-ui/<name>/) under a strict CSP: scripts only with this page's
  * nonce (from crypto.randomBytes), styles from the extension or with the nonce, no inline handlers, no eval.
- * The csp-nonce meta tag lets the toolkit's components use the nonce for their own probes.
+ * The csp-nonce meta tag lets the toolkit's components use the nonce for their own probes. `place` tells the page's
+ * CSS what it is painted on (webview-ui/common/page.css): an editor tab, or the side bar (a webview view).
  */
-export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: string, title: string): string {
+export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, name: string, title: string, place: 'editor' | 'sidebar' = 'editor'): string {
   const nonce = crypto.randomBytes(16).toString('hex');
   const asset = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewAssetRoot(extensionUri), file)).toString();
   const csp = [`default-src 'none'`, `script-src 'nonce-${nonce}' 'report-sample'`, `style-src ${webview.cspSource} 'nonce-${nonce}' 'report-sample'`,
@@ -30,7 +31,7 @@ export function webviewHtml(webview: vscode.Webview, extensionUri: vscode.Uri, n
 <link rel="stylesheet" href="${asset(`${name}.css`)}">
 <title>${escapeHtml(title)}</title>
 </head>
-<body>
+<body data-place="${place}">
 <div id="root"></div>
 <script type="module" nonce="${nonce}" src="${asset('toolkit.min.js')}"></script>
 <script type="module" nonce="${nonce}" src="${asset(`${name}.js`)}"></script>

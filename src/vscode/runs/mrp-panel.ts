@@ -65,8 +65,8 @@ export class MrpPanels extends Disposable {
   }
 }
 
-const STYLE = `body{font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);padding:0 20px 24px;line-height:1.5}
-.muted{opacity:.75}.fail{color:var(--vscode-errorForeground)}
+const STYLE = `body{background-color:var(--vscode-editor-background,Canvas);font-family:var(--vscode-font-family);font-size:var(--vscode-font-size);color:var(--vscode-foreground);padding:0 20px 24px;line-height:1.5}
+.muted{color:var(--vscode-descriptionForeground,#717171)}.fail{border-left:3px solid var(--vscode-errorForeground,#e51400);padding-left:6px}
 .columns{display:grid;grid-template-columns:minmax(0,2fr) minmax(220px,1fr);gap:24px}
 @media (max-width:800px){.columns{grid-template-columns:1fr}}
 table{border-collapse:collapse}th,td{text-align:left;padding:3px 10px 3px 0;vertical-align:top}
