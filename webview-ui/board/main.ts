@@ -176,6 +176,8 @@ window.addEventListener('message', (event: MessageEvent<ToBoardWebview>) => {
     return;
   }
   if (msg.type === 'patch') {
+    // A moved card's element is rebuilt: whether the board had the focus is known only before that.
+    const hadFocus = columnsEl.contains(document.activeElement);
     const touched = new Set<string>();
     for (const key of msg.remove) { const old = cards.get(key); if (old) { touched.add(old.column); cards.delete(key); } }
     for (const card of msg.upsert) {
@@ -191,7 +193,7 @@ window.addEventListener('message', (event: MessageEvent<ToBoardWebview>) => {
     if (following && msg.upsert.some((c) => c.key === following)) {
       const pos = findCard(layouts(), following);
       following = undefined;
-      if (pos && columnsEl.contains(document.activeElement)) focusAt(pos);
+      if (pos && hadFocus) focusAt(pos);
     }
     return;
   }
