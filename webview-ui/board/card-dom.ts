@@ -17,9 +17,9 @@ const rankClass = (board: Pick<BoardDescription, 'ranks'>, rank: string) => {
   return i < 0 ? 'rank-other' : `rank-${i}`;
 };
 
-export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks' | 'parts'>, movable: boolean): HTMLButtonElement {
+export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks' | 'parts' | 'rankName'>, movable: boolean): HTMLButtonElement {
   const badges = card.badges.map((b) => el('span', { class: `badge badge-${b.kind}`, ...(b.detail ? { title: b.detail } : {}) }, b.label));
-  const meta = [`${card.rank} priority`, card.category, card.group?.label].filter((x): x is string => !!x);
+  const meta = [`${card.rank} ${board.rankName}`, card.category, card.group?.label].filter((x): x is string => !!x);
   const facts = [card.folder, card.activity && `phase ${card.activity}`, card.tokens !== null && `${card.tokens.toLocaleString('en-US')} tokens`]
     .filter((x): x is string => !!x);
   const hover = [card.badges.map((b) => b.detail).filter(Boolean).join('; '), card.locked, card.folded ? `In the ${board.parts.folded.toLowerCase()}` : '']

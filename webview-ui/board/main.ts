@@ -41,9 +41,14 @@ const shownCount = el('span', { class: 'muted', id: 'shown-count' });
 const notice = el('p', { class: 'notice', role: 'status', 'aria-live': 'polite', id: 'notice' });
 const readOnly = el('p', { class: 'read-only', id: 'read-only', hidden: '' });
 const columnsEl = el('div', { class: 'board', id: 'board', role: 'group', 'aria-label': 'Board columns' });
-const keys = el('p', { class: 'muted keys', id: 'board-keys' },
-  'Keys: arrows move between cards · Enter opens the task · B moves it between Active and Backlog · + / − raise or lower its priority. ' +
-  'Or drag a card onto another card of its column (it takes that card\'s priority and part) or onto Backlog.');
+const keys = el('p', { class: 'muted keys', id: 'board-keys' });
+
+/** The keys, in the board's own words (its parts and what its rank is called). */
+function describeKeys(b: BoardDescription): string {
+  const { main, folded } = b.parts;
+  return `Keys: arrows move between cards · Enter opens the task · B moves it between ${main} and ${folded} · + / − raise or lower its ${b.rankName}. ` +
+    `Or drag a card onto another card of its column (it takes that card's ${b.rankName} and part) or onto ${folded}.`;
+}
 root.append(
   el('div', { class: 'toolbar', role: 'search', 'aria-label': 'Filter the board' },
     el('label', { for: 'filter-text' }, 'Filter'), text,
@@ -165,6 +170,7 @@ window.addEventListener('message', (event: MessageEvent<ToBoardWebview>) => {
   const msg = event.data;
   if (msg.type === 'board') {
     board = msg.board;
+    keys.textContent = describeKeys(board);
     writable = msg.writable;
     readOnly.hidden = msg.readOnlyReason === null;
     readOnly.textContent = msg.readOnlyReason ?? '';
@@ -229,7 +235,7 @@ columnsEl.addEventListener('keydown', (e) => {
 
 function moveRank(card: BoardCard, delta: -1 | 1): void {
   const rank = stepRank(board!.ranks, card.rank, delta);
-  if (rank === null) { say('info', `${card.id} is already ${card.rank} priority, the ${delta < 0 ? 'highest' : 'lowest'}`); return; }
+  if (rank === null) { say('info', `${card.id} is already ${card.rank} ${board!.rankName}, the ${delta < 0 ? 'highest' : 'lowest'}`); return; }
   move(card, { rank }, 'keyboard');
 }
 

@@ -54,6 +54,8 @@ export interface BoardDescription {
   readonly columns: readonly BoardColumn[];
   /** Ranks from first to last (orc: critical, high, normal, low); unknown ranks sort after the last. */
   readonly ranks: readonly string[];
+  /** What a rank is called ("priority"). */
+  readonly rankName: string;
   /** Names of a column's two parts (orc: Active, Backlog). */
   readonly parts: { readonly main: string; readonly folded: string };
   readonly cards: readonly BoardCard[];

@@ -23,6 +23,7 @@ export function orcBoard(items: readonly WorkItem[], folderName: (root: string) 
     title: 'orc tasks',
     columns: TASK_STATUSES.map((id) => ({ id, label: readableLabel(id) })),
     ranks: PRIORITIES,
+    rankName: 'priority',
     parts: ORC_BOARD_PARTS,
     cards,
   };
