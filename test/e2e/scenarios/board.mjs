@@ -52,7 +52,7 @@ export const scenarios = [
       if (!/^Created: 2 tasks, 2 in the backlog \(folded\)$/.test(created.list)) throw new Error(`Created list name: ${created.list}`);
       // Each card is a button named by its visible text: id, title, badges, priority, category, initiative, phase, tokens.
       const name = await frame.locator('button.card[data-key$="TASK-002"]').evaluate((b) => b.textContent.replace(/\s+/g, ' ').trim());
-      if (!/^TASK-002 Rotate refresh tokens and detect reuse critical priority · feature · INIT-001 .* phase implement · 44,000 tokens$/.test(name)) {
+      if (!/^TASK-002 (orphaned )?Rotate refresh tokens and detect reuse critical priority · feature · INIT-001 .* phase implement · 44,000 tokens$/.test(name)) {
         throw new Error(`TASK-002's card reads "${name}"`);
       }
       const blocked = await frame.locator('button.card[data-key$="TASK-003"] .badge').allTextContents();
