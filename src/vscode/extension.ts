@@ -6,6 +6,7 @@ import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext, setSystemsOff } from './context-keys';
+import { registerBoard, type BoardApi } from './board/register-board';
 import { registerCosts, type CostsApi } from './costs/register-costs';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
@@ -62,6 +63,8 @@ export interface BatonApi {
   readonly onboarding: OnboardingApi;
   /** The Cost view (orc's cost ledger beside the token figures of orc's tasks and Dure's runs). */
   readonly costs: CostsApi;
+  /** The Board (orc's tasks in columns by status): tests read what it posted and send it messages. */
+  readonly board: BoardApi;
 }
 
 /**
@@ -107,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const onboarding = registerOnboarding(context, service);
   const ultrawork = registerUltrawork(context, service);
   const costs = registerCosts(context, service);
+  const board = registerBoard(context, service);
 
   setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
@@ -115,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
   return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
-    trust: { refusals: trustRefusals }, onboarding, costs };
+    trust: { refusals: trustRefusals }, onboarding, costs, board };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

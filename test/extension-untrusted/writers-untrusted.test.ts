@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { DecisionOutcome } from '../../src/core/decisions/answer-decision';
 import type { OrcTask } from '../../src/core/formats/orc/model';
+import { itemKey } from '../../src/core/model/items';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
 import type { OrangeTreeNode } from '../../src/vscode/orange/orange-nodes';
@@ -81,6 +82,15 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
       'Run Task', 'Open in Claude Code', 'Resume']);
     assert.strictEqual(api.executor.trust.refusals.length - runsFrom, 3, 'the run controls go through the executor\'s guard');
     assert.strictEqual(api.executor.runs.all().length, 0, 'no run started');
+  });
+
+  it('refuses a card moved on the Board (keyboard or drag), with the reason', async () => {
+    const task = api.service.items().find((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.id === 'TASK-002')!;
+    const from = api.trust.refusals().length;
+    const shown = { folded: task.queue === 'backlog', rank: task.priority };
+    await api.board.panel.receive({ type: 'move', key: itemKey(task), shown, rank: 'low', via: 'keyboard' });
+    await api.board.panel.receive({ type: 'move', key: itemKey(task), shown, folded: !shown.folded, via: 'drag' });
+    assert.deepStrictEqual(refusedSince(api, from), ['Move a card on the board', 'Move a card on the board']);
   });
 
   it('refuses a run started past the commands, where its processes would start', async () => {
