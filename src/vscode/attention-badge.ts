@@ -37,6 +37,11 @@ export class AttentionBadge extends Disposable {
     return this.value;
   }
 
+  /** The badge as the carrying tree view holds it (what the workbench was given). */
+  get carrierBadge(): vscode.ViewBadge | undefined {
+    return this.carrier?.badge;
+  }
+
   /** The id of the view carrying the badge. */
   get carrierId(): string | undefined {
     return this.carrier && [...this.trees].find(([, v]) => v === this.carrier)?.[0];
