@@ -78,7 +78,7 @@ export class TaskNode extends TaskTreeNode {
     // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era).
     item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     // What a reader hears: the row's text and its state (the icon's meaning), not the tooltip.
-    const state = [statusLabel(t.status).toLowerCase(), t.orphaned && 'orphaned', t.blocked && 'blocked'].filter(Boolean).join(', ');
+    const state = [statusLabel(t.status).toLowerCase(), t.orphaned && 'orphaned'].filter(Boolean).join(', '); // "blocked by …" follows
     item.accessibilityInformation = { label: [`${t.id} ${t.title || '(untitled)'}`, state, ...badges.filter((b) => b !== 'orphaned')].join(', ') };
     return item;
   }
