@@ -19,7 +19,7 @@ export const scenarios = [
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator(BATON_ICON).first().waitFor({ timeout: 60000 });
     if (await page.locator('.part.sidebar').isVisible()) throw new Error('the sidebar came back after the reload');
-    const badge = page.locator('.part.activitybar .action-item').filter({ has: page.locator(BATON_ICON) }).locator('.badge-content');
+    const badge = page.locator('.part.activitybar .action-item:has(a[aria-label^="Baton"]) .badge-content');
     const shown = await waitFor(async () => {
       const text = (await badge.first().textContent().catch(() => ''))?.trim();
       return /^\d+$/.test(text ?? '') ? Number(text) : null;
