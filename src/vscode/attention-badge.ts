@@ -49,8 +49,14 @@ export class AttentionBadge extends Disposable {
 
   /** Keys first, then the badge: the workbench shows a view's badge only once the view's `when` holds. */
   update(): Promise<void> {
+    this.value = this.badgeNow(); // what the badge says is known at once; where it sits waits for the keys
     this.pending = this.pending.then(() => this.apply(), () => this.apply());
     return this.pending;
+  }
+
+  private badgeNow(): vscode.ViewBadge | undefined {
+    const count = this.service.decisions().length;
+    return count ? { value: count, tooltip: `${count} decision${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
 
   private async apply(): Promise<void> {
@@ -60,8 +66,7 @@ export class AttentionBadge extends Disposable {
     const keys = contextKeyValues();
     const shown = this.contributed.find((v) => this.trees.has(v.id) && evaluateWhen(v.when, keys));
     const next = shown ? this.trees.get(shown.id) : this.trees.values().next().value;
-    const count = this.service.decisions().length;
-    this.value = count ? { value: count, tooltip: `${count} decision${count === 1 ? '' : 's'} waiting for you` } : undefined;
+    this.value = this.badgeNow();
     if (this.carrier && this.carrier !== next) this.carrier.badge = undefined;
     this.carrier = next;
     if (next) next.badge = this.value;

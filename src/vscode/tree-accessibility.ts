@@ -1,3 +1,4 @@
+import path from 'node:path';
 import * as vscode from 'vscode';
 
 /**
@@ -7,7 +8,9 @@ import * as vscode from 'vscode';
  */
 export function withAccessibleName(item: vscode.TreeItem, state?: string): vscode.TreeItem {
   if (item.accessibilityInformation) return item;
-  const label = (typeof item.label === 'string' ? item.label : item.label?.label ?? '').replace(/\s{2,}/g, ' ').trim();
+  // A row labelled by its file (resourceUri, no label) shows the file's name.
+  const shown = (typeof item.label === 'string' ? item.label : item.label?.label) ?? (item.resourceUri ? path.posix.basename(item.resourceUri.path) : '');
+  const label = shown.replace(/\s{2,}/g, ' ').trim();
   const description = typeof item.description === 'string' ? item.description.replace(/ · /g, ', ').trim() : '';
   const parts = [label, state, description].filter((p): p is string => !!p);
   item.accessibilityInformation = { label: [...new Set(parts)].join(', ') };

@@ -177,7 +177,7 @@ describe('Tasks tree in the real editor', () => {
       while (queue.length && seen < 400) {
         const node = queue.shift();
         const item = await tree.getTreeItem(node);
-        const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+        const label = (typeof item.label === 'string' ? item.label : item.label?.label) ?? path.posix.basename(item.resourceUri?.path ?? '');
         assert.ok(item.accessibilityInformation?.label, `${name}: "${label}" has an accessible name`);
         assert.ok(item.accessibilityInformation.label.startsWith(label.replace(/\s{2,}/g, ' ').trim().split(',')[0]!), `${name}: "${item.accessibilityInformation.label}" starts with "${label}"`);
         if (typeof item.tooltip === 'string' && item.tooltip !== label) assert.notStrictEqual(item.accessibilityInformation.label, item.tooltip, `${name}: not the tooltip`);
