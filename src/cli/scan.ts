@@ -54,6 +54,12 @@ function summary(root: string, items: readonly WorkItem[]): string[] {
     lines.push(`\norc: ${tasks.length} task${tasks.length === 1 ? '' : 's'}, ${initiatives.length} initiative${initiatives.length === 1 ? '' : 's'}`);
     for (const t of tasks) {
       if (t.kind !== 'task') continue;
+      if (t.unreadable) {
+        // A task whose task.yaml is broken stays listed, with its problem (also under the problems below).
+        const at = t.unreadable.line === null ? '' : ` (line ${t.unreadable.line})`;
+        lines.push(printableRow`  ${t.id.padEnd(10)} ${t.status.padEnd(11)} ${''.padEnd(8)} ${t.unreadable.message}${at}`);
+        continue;
+      }
       const flags = [t.blocked && 'blocked', t.orphaned && 'orphaned', t.queue === 'backlog' && 'backlog'].filter(Boolean);
       lines.push(printableRow`  ${t.id.padEnd(10)} ${t.status.padEnd(11)} ${t.priority.padEnd(8)} ${t.title}` + (flags.length ? `  [${flags.join(', ')}]` : ''));
     }

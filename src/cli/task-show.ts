@@ -18,11 +18,12 @@ export async function showTask(argv: string[], out: CliOutput): Promise<number> 
   if (!id || positionals.length > 1) throw new UsageError('task show needs one TASK-ID');
   const { root, service } = await openService({ dir: values.dir, home: values.home, noCache: true });
   const task = service.items().find((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.id === id);
-  if (!task) {
-    // A task folder whose task.yaml could not be read (a FIFO, too large, permission denied) says why, by file.
+  if (!task || task.unreadable) {
+    // A task folder whose task.yaml could not be read (a FIFO, too large, permission denied, broken YAML) is
+    // listed by `scan` as a placeholder; there is nothing to show but why, by file.
     const folder = path.join(root, '.orc', 'tasks', id) + path.sep;
     const why = service.diagnostics().filter((x) => x.file.startsWith(folder) && x.severity === 'error');
-    out.error(printableRow`baton task show: no task ${id} in ${root}`);
+    out.error(printableRow`baton task show: no ${task ? 'readable ' : ''}task ${id} in ${root}`);
     for (const x of why) out.error(`  ${printable(diagnosticLine(root, x))}`);
     return 1;
   }

@@ -8,6 +8,11 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
  * - `baton.off.<system>` (`baton.off.orc`, `baton.off.ultrawork`, …): `baton.systems` turns that system off in every
  *   open folder, so its empty view can say why it is empty. One boolean per system: a when clause's `x in list` looks
  *   `x` up as a context key, so a list of names cannot be tested with a literal.
+ * - `baton.has.<system>` and `baton.has.orcInitiatives` (core/service/view-state.ts): that system has state in an open
+ *   folder. A view's `when` shows it only then (or when its system is turned off, so it can say so): a workspace with
+ *   only orc shows Needs You and Tasks.
+ * - `baton.tasks.filtered`: the Tasks view shows only the tasks in one state (a status bar item's click); its title
+ *   bar then offers Clear Filter.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
  * `task:orc:<status>[:blocked][:orphaned][:state]` (a task.yaml task), `task:orc:db:<status>[:blocked][:orphaned][:gate]` (a
@@ -19,13 +24,31 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
 export const ContextKeys = {
   scanned: 'baton.scanned',
   hasState: 'baton.hasState',
+  tasksFiltered: 'baton.tasks.filtered',
 } as const;
 
+/** Every key's last value as set here: what the views' `when` clauses see (the badge's carrier is chosen by it). */
+const current: Record<string, unknown> = {};
+
+export function contextKeyValues(): Readonly<Record<string, unknown>> {
+  return current;
+}
+
 /** Sets `baton.off.<system>` for every system: true for those turned off in every open folder. */
-export function setSystemsOff(off: readonly SystemId[]): void {
-  for (const system of SYSTEMS) void vscode.commands.executeCommand('setContext', `baton.off.${system}`, off.includes(system));
+export function setSystemsOff(off: readonly SystemId[]): Thenable<unknown> {
+  return Promise.all(SYSTEMS.map((system) => setKey(`baton.off.${system}`, off.includes(system))));
+}
+
+/** Sets the `baton.has.*` keys (see above); resolves when the workbench has them. */
+export function setViewKeys(keys: Readonly<Record<string, boolean>>): Thenable<unknown> {
+  return Promise.all(Object.entries(keys).map(([key, value]) => setKey(key, value)));
 }
 
 export function setContext(key: (typeof ContextKeys)[keyof typeof ContextKeys], value: unknown): Thenable<unknown> {
+  return setKey(key, value);
+}
+
+function setKey(key: string, value: unknown): Thenable<unknown> {
+  current[key] = value;
   return vscode.commands.executeCommand('setContext', key, value);
 }

@@ -5,8 +5,10 @@ import type { SourceContext } from '../core/model/adapter';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
-import { ContextKeys, setContext, setSystemsOff } from './context-keys';
+import { AttentionBadge, type ContributedView } from './attention-badge';
 import { registerBoard, type BoardApi } from './board/register-board';
+import { ContextKeys, contextKeyValues, setContext, setSystemsOff } from './context-keys';
+import { TaskFilter } from './tasks/task-filter';
 import { registerCosts, type CostsApi } from './costs/register-costs';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
@@ -39,6 +41,8 @@ export interface BatonApi {
   /** The Tasks view's provider, so tests in the extension host can read the real tree. */
   readonly tasksTree: TasksTreeProvider;
   readonly statusBar: StatusBarCounts;
+  /** The activity-bar badge (decisions waiting), set from activation on; and the context keys Baton set. */
+  readonly attention: { readonly badge: AttentionBadge; readonly contextKeys: () => Readonly<Record<string, unknown>>; readonly taskFilter: TaskFilter };
   /** orc: the task detail panels and the Initiatives view. */
   readonly orc: OrcApi;
   /** The "Needs you" inbox (sidebar view, panels): tests drive its webview controllers. */
@@ -97,8 +101,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
     service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
-    service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
-    service.onDidReconfigure(() => setSystemsOff(systemsOffEverywhere(contexts()))),
+    service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
   );
   const orc = registerOrc(context, service, view as vscode.TreeView<unknown>);
@@ -111,14 +114,24 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const ultrawork = registerUltrawork(context, service);
   const costs = registerCosts(context, service);
   const board = registerBoard(context, service);
+  // Every tree view exists from here on, so the badge can be set before the sidebar is ever opened.
+  const trees = new Map<string, vscode.TreeView<unknown>>([['baton.tasks', view as vscode.TreeView<unknown>], ['baton.runs', runs.view],
+    ['baton.intents', intents.view], ['baton.ultrawork', ultrawork.view], ['baton.orange', orange.view], ['baton.initiatives', orc.initiativesView]]);
+  const contributed = ((context.extension.packageJSON as { contributes?: { views?: { baton?: ContributedView[] } } }).contributes?.views?.baton) ?? [];
+  const badge = new AttentionBadge(service, trees, contributed);
+  decisions.needsYou.badgeSource = badge;
+  const taskFilter = new TaskFilter(tree, view as vscode.TreeView<unknown>);
+  context.subscriptions.push(badge, taskFilter);
 
-  setSystemsOff(systemsOffEverywhere(contexts()));
+  void setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
     .then(() => scanWithProgress(service, log))
     .then(() => setContext(ContextKeys.scanned, true))
+    // `baton.scanned` hides the Tasks view in a workspace without orc: the badge moves to a view still shown.
+    .then(() => badge.update())
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
-  return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
+  return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
     trust: { refusals: trustRefusals }, onboarding, costs, board };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StarterResult } from '../../src/core/onboarding/create-starter';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
-import { batonApi, workspaceRoot } from '../extension/helpers/baton';
+import { batonApi, shownViews, workspaceRoot } from '../extension/helpers/baton';
 
 // Runs in a window whose folder starts empty: the empty views' create commands, then what Baton reads from them.
 describe('onboarding in an empty folder', () => {
@@ -21,6 +21,13 @@ describe('onboarding in an empty folder', () => {
     assert.deepStrictEqual(result.created, ['orc.yaml', '.orc/tasks/TASK-001/task.yaml']);
     assert.deepStrictEqual(api.service.items().filter((i) => i.system === 'orc').map((i) => i.id), ['TASK-001']);
     assert.deepStrictEqual(api.service.diagnostics(), []);
+  });
+
+  it('a workspace with only orc shows Needs You and Tasks, and no other view', async () => {
+    const api = await batonApi();
+    await api.attention.badge.update();
+    assert.deepStrictEqual(shownViews(api.attention.contextKeys()), ['baton.needsYou', 'baton.tasks']);
+    assert.strictEqual(api.attention.badge.badge, undefined, 'nothing waits: no badge');
   });
 
   it('Create Intents File writes one example intent, read with no problem', async () => {

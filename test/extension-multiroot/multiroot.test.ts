@@ -50,9 +50,12 @@ describe('A multi-root workspace (two folders)', () => {
     const { alpha, beta } = folders();
     assert.deepStrictEqual(api.service.folders, [alpha, beta]);
     assert.deepStrictEqual(idsOf(api, 'orc', 'task', alpha), ['TASK-001', 'TASK-002', 'TASK-003', 'TASK-004', 'TASK-005', 'TASK-006']);
-    // The broken fixture's tasks that parse to a mapping (its EXPECTED.md); the others are diagnostics only.
-    assert.deepStrictEqual(idsOf(api, 'orc', 'task', beta),
-      ['TASK-102', 'TASK-103', 'TASK-104', 'TASK-105', 'TASK-106', 'TASK-107', 'TASK-111', 'TASK-112', 'TASK-115']);
+    // The broken fixture's tasks that parse to a mapping (its EXPECTED.md); the others are listed as placeholders
+    // (status `unreadable`, issue 17) beside their diagnostics.
+    const readable = api.service.items().filter((i) => i.system === 'orc' && i.kind === 'task' && i.root === beta && !i.unreadable).map((i) => i.id).sort();
+    assert.deepStrictEqual(readable, ['TASK-102', 'TASK-103', 'TASK-104', 'TASK-105', 'TASK-106', 'TASK-107', 'TASK-111', 'TASK-112', 'TASK-115']);
+    assert.deepStrictEqual(idsOf(api, 'orc', 'task', beta).filter((id) => !readable.includes(id)),
+      ['TASK-101', 'TASK-108', 'TASK-109', 'TASK-110', 'TASK-113', 'TASK-114']);
     assert.deepStrictEqual(idsOf(api, 'orc', 'initiative', alpha), ['INIT-001', 'INIT-002']);
     assert.deepStrictEqual(idsOf(api, 'orc', 'initiative', beta), ['INIT-101']);
     assert.deepStrictEqual(idsOf(api, 'intents', 'intent', alpha), ['FIX-001', 'FIX-002']);
@@ -112,7 +115,7 @@ describe('A multi-root workspace (two folders)', () => {
     assert.deepStrictEqual(snapshot.decisions.map((d) => d.folder?.path), [alpha, alpha, beta, beta]);
     assert.strictEqual(new Set(snapshot.decisions.map((d) => d.key)).size, 4, 'the same CRP in two folders is two decisions');
     assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 4, tooltip: '4 decisions waiting for you' });
-    assert.match(api.statusBar.text, /\$\(bell\) 4 needs you/);
+    assert.match(api.statusBar.text, /\$\(bell\) 4 waiting/);
   });
 
   it('reports the problems of both folders', async () => {

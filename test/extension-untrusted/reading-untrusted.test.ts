@@ -25,7 +25,7 @@ describe('Reading and viewing in an untrusted workspace (Restricted Mode)', func
   });
 
   it('shows the Tasks, Intents, Runs and orange trees with their items', async () => {
-    assert.deepStrictEqual(await labels(api), ['Created', 'Planned', 'Running', 'Completed']);
+    assert.deepStrictEqual(await labels(api), ['Unreadable', 'Created', 'Planned', 'Running', 'Completed']);
     const intents = api.intents.tree.getChildren().flatMap((g) => api.intents.tree.getChildren(g)).map((n) => label(api.intents.tree.getTreeItem(n)));
     assert.ok(intents.some((l) => l.startsWith('FIX-001')) && intents.some((l) => l.startsWith('FIX-002')), JSON.stringify(intents));
     const runs = (await api.runs.runsTree.getChildren()).map((n) => label(api.runs.runsTree.getTreeItem(n)));

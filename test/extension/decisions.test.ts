@@ -45,7 +45,7 @@ describe('Needs you inbox in the real editor', () => {
       [[null, 'Which greeting should GET /hello return?', 'A', ['Hello, world', 'Hello, <name>']]]);
     assert.strictEqual(snapshot.trusted, true);
     assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 1, tooltip: '1 decision waiting for you' });
-    assert.match(api.statusBar.text, /\$\(bell\) 1 needs you$/);
+    assert.match(api.statusBar.text, /^\$\(bell\) 1 waiting/);
   });
 
   it('refuses invalid messages from the webview before anything is written', async () => {
@@ -117,7 +117,7 @@ describe('Needs you inbox in the real editor', () => {
     const snapshot = controller.snapshot();
     assert.ok(snapshot.type === 'decisions' && snapshot.decisions.length === 0);
     assert.strictEqual(api.decisions.needsYou.badge, undefined);
-    assert.match(api.statusBar.text, /\$\(bell\) 0 needs you$/);
+    assert.doesNotMatch(api.statusBar.text, /\$\(bell\)/, 'no decision: no decisions item');
 
     const again = await vscode.commands.executeCommand<DecisionOutcome>('baton.answerDecision', { id: 'crp-001', decision: 'A' });
     assert.strictEqual(again?.ok, false);

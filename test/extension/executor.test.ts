@@ -118,7 +118,7 @@ describe('Executor in the real editor (fake Claude CLI)', function () {
     await fs.rm(scratch, { recursive: true, force: true });
     delete process.env.GIT_CEILING_DIRECTORIES;
     for (const t of TASKS) await api.service.fileChanged(path.join(root, '.orc/tasks', t.id));
-    assert.deepStrictEqual(await labels(api), ['Created', 'Planned', 'Running', 'Completed']);
+    assert.deepStrictEqual(await labels(api), ['Unreadable', 'Created', 'Planned', 'Running', 'Completed']);
   });
 
   it('offers Run on a task row, Cancel on a running one and Resume on an orphaned one (the menus\' when clauses on the real rows)', async () => {

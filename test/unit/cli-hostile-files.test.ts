@@ -66,7 +66,7 @@ describe('hostile files: FIFOs, devices and huge files are refused by name, neve
     mkfifo(ws.path('.orc/tasks/TASK-004/task.yaml'));
     r = baton(['task', 'show', 'TASK-004', '--dir', ws.root]);
     assert.strictEqual(r.code, 1, r.all);
-    assert.match(r.stderr, /no task TASK-004[^]*\.orc\/tasks\/TASK-004\/task\.yaml:1:1: error: TASK-004: cannot be read \(a named pipe, not a regular file\)/);
+    assert.match(r.stderr, /no readable task TASK-004[^]*\.orc\/tasks\/TASK-004\/task\.yaml:1:1: error: TASK-004: cannot be read \(a named pipe, not a regular file\)/);
   });
 
   it('run: a FIFO task.yaml or plan.yaml, a config linked to /dev/urandom and a 200 MB task.yaml are refused with the file named', () => {

@@ -56,8 +56,10 @@ describe('baton CLI', () => {
     const r = baton(['scan', ws.root, '--json']);
     assert.strictEqual(r.code, 1);
     const report = JSON.parse(r.stdout);
-    assert.strictEqual(report.items.length, 1);
+    // The broken task stays listed (issue 17), with its problem; the contract's fields are all there.
+    assert.deepStrictEqual(report.items.map((i: { id: string; status: string }) => [i.id, i.status]), [['TASK-001', 'created'], ['TASK-020', 'unreadable']]);
     const d = report.diagnostics[0];
+    assert.deepStrictEqual(report.items[1].unreadable, { message: d.message, line: d.line, column: d.column });
     assert.deepStrictEqual([d.file, d.severity, typeof d.line, typeof d.column], ['.orc/tasks/TASK-020/task.yaml', 'error', 'number', 'number']);
   });
 

@@ -15,7 +15,23 @@ export interface WorkItemBase {
   readonly status: string;
   readonly file: string;
   readonly root: string;
+  /**
+   * Set on a placeholder: the item's file is there but could not be read or parsed, so only its id (from its
+   * folder) is known and `status` is `unreadable`. A broken file never hides its item; views show it with this
+   * problem and open the file at its line.
+   */
+  readonly unreadable?: ItemProblem;
 }
+
+/** Why an item's own file could not be read: the first error, at its place (1-based; null when not tied to one). */
+export interface ItemProblem {
+  readonly message: string;
+  readonly line: number | null;
+  readonly column: number | null;
+}
+
+/** The status of a placeholder item whose file could not be read (see `WorkItemBase.unreadable`). */
+export const UNREADABLE_STATUS = 'unreadable';
 
 /** Item identity across systems: the same id may exist in two systems or two folders. */
 export function itemKey(item: Pick<WorkItemBase, 'system' | 'kind' | 'id' | 'root'>): string {

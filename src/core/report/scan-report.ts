@@ -26,8 +26,9 @@ export function displayPath(root: string, file: string): string {
 }
 
 export function itemJson(root: string, item: WorkItem): Record<string, unknown> {
+  // A placeholder (its file could not be read) carries `unreadable`: the problem, also in `diagnostics`.
   const base = { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
-    file: displayPath(root, item.file) };
+    file: displayPath(root, item.file), ...(item.unreadable ? { unreadable: item.unreadable } : {}) };
   switch (item.system) {
     case 'orc': return { ...base, ...orcItemJson(item) };
     case 'intents': return { ...base, ...intentItemJson(item) };

@@ -8,8 +8,8 @@ import { webviewHtml, webviewOptions } from './webview-html';
 export const NEEDS_YOU_VIEW = 'baton.needsYou';
 
 /**
- * The "Needs you" sidebar view: every pending decision across systems, each answerable in place. The view's
- * badge shows how many there are. The page is rebuilt when the view is shown again; what was typed survives in
+ * The "Needs you" sidebar view: every pending decision across systems, each answerable in place. How many there
+ * are is the activity-bar badge, which a tree view carries (a webview view's badge waits for the sidebar to open). The page is rebuilt when the view is shown again; what was typed survives in
  * the webview's state and the data is re-sent.
  */
 export class NeedsYouViewProvider extends Disposable implements vscode.WebviewViewProvider {
@@ -22,7 +22,6 @@ export class NeedsYouViewProvider extends Disposable implements vscode.WebviewVi
   constructor(private readonly extensionUri: vscode.Uri, private readonly service: OrchestrationService,
     private readonly openPanel: (key: string) => void) {
     super();
-    this._register(service.onDidChange((change) => { if (change.decisionsChanged) this.updateBadge(); }));
   }
 
   /** The controller of the live page (undefined while the view was never shown or is disposed). */
@@ -30,8 +29,11 @@ export class NeedsYouViewProvider extends Disposable implements vscode.WebviewVi
     return this.controller;
   }
 
+  /** The count of decisions is the activity-bar badge, set on a tree view from activation (attention-badge.ts). */
+  badgeSource: { readonly badge: vscode.ViewBadge | undefined } | undefined;
+
   get badge(): vscode.ViewBadge | undefined {
-    return this.view?.badge;
+    return this.badgeSource?.badge;
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
@@ -44,14 +46,7 @@ export class NeedsYouViewProvider extends Disposable implements vscode.WebviewVi
       controller.dispose();
       if (this.controller === controller) { this.controller = undefined; this.view = undefined; }
     });
-    this.updateBadge();
     this.resolveEmitter.fire(controller);
-  }
-
-  private updateBadge(): void {
-    if (!this.view) return;
-    const count = this.service.decisions().length;
-    this.view.badge = count ? { value: count, tooltip: `${count} decision${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
 
   override dispose(): void {

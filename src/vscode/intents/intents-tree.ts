@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { Intent } from '../../core/formats/intents/model';
 import { intentStatusRank, normalizeIntentStatus as groupKey } from '../../core/formats/intents/vocabulary';
 import { itemKey } from '../../core/model/items';
@@ -31,7 +32,7 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   getTreeItem(node: IntentTreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: IntentTreeNode): vscode.TreeItem {

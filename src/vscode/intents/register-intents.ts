@@ -13,6 +13,7 @@ export const INTENTS_VIEW = 'baton.intents';
 /** What tests in the extension host reach through BatonApi. */
 export interface IntentsApi {
   readonly tree: IntentsTreeProvider;
+  readonly view: vscode.TreeView<unknown>;
   readonly codeLens: IntentCodeLensProvider;
   readonly decorations: OwnershipDecorations;
   readonly maps: IntentMapPanels;
@@ -38,5 +39,5 @@ export function registerIntents(context: vscode.ExtensionContext, service: Orche
     vscode.window.registerFileDecorationProvider(decorations),
     registerIntentCommands(service, { active, tree, view, maps }),
     service.onDidChange(updateMessage));
-  return { tree, codeLens, decorations, maps, active, guard };
+  return { tree, view: view as vscode.TreeView<unknown>, codeLens, decorations, maps, active, guard };
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import { orangeStatusRank } from '../../core/formats/orange/vocabulary';
 import { itemKey } from '../../core/model/items';
@@ -36,7 +37,7 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getTreeItem(node: OrangeTreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: OrangeTreeNode): vscode.TreeItem {

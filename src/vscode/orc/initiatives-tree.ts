@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -23,7 +24,7 @@ export class InitiativesTreeProvider extends Disposable implements vscode.TreeDa
   }
 
   getTreeItem(node: InitiativeTreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   getChildren(node?: InitiativeTreeNode): InitiativeTreeNode[] {

@@ -4,8 +4,9 @@ import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
 import { folderName } from '../folder-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 
+/** The tasks a command can act on: a placeholder (its task.yaml cannot be read) is only opened, never edited or run. */
 export function orcTasks(service: OrchestrationService, root?: string): OrcTask[] {
-  return service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && (root === undefined || i.root === root))
+  return service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && !i.unreadable && (root === undefined || i.root === root))
     .sort((a, b) => statusRank(a.status) - statusRank(b.status) || priorityRank(a.priority) - priorityRank(b.priority)
       || a.id.localeCompare(b.id, undefined, { numeric: true }));
 }

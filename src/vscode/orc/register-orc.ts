@@ -11,6 +11,7 @@ import { orcActionReports, type OrcActionReport } from './orc-cli-host';
 export interface OrcApi {
   readonly detailPanels: TaskDetailPanels;
   readonly initiativesTree: InitiativesTreeProvider;
+  readonly initiativesView: vscode.TreeView<unknown>;
   /** What the database-era actions run through orc did in this window (done, or refused with the command to run). */
   readonly actions: () => readonly OrcActionReport[];
   /** The Tasks view's note when orc's CLI is not found and database-era tasks are read-only. */
@@ -22,8 +23,8 @@ export function registerOrc(context: vscode.ExtensionContext, service: Orchestra
   const detailPanels = new TaskDetailPanels(service, context.extensionUri);
   const initiativesTree = new InitiativesTreeProvider(service);
   const cliNote = new OrcCliNote(service, tasksView);
-  context.subscriptions.push(detailPanels, initiativesTree, cliNote,
-    vscode.window.createTreeView('baton.initiatives', { treeDataProvider: initiativesTree, showCollapseAll: true }),
+  const initiativesView = vscode.window.createTreeView('baton.initiatives', { treeDataProvider: initiativesTree, showCollapseAll: true });
+  context.subscriptions.push(detailPanels, initiativesTree, cliNote, initiativesView,
     registerOrcCommands(service, (task) => detailPanels.show(task)),
     vscode.commands.registerCommand('baton.orc.openInitiative', (node?: unknown) => {
       if (node instanceof InitiativeNode && node.initiative.era === 'db') {
@@ -33,5 +34,5 @@ export function registerOrc(context: vscode.ExtensionContext, service: Orchestra
       return undefined;
     }),
   );
-  return { detailPanels, initiativesTree, actions: orcActionReports, cliNote };
+  return { detailPanels, initiativesTree, initiativesView: initiativesView as vscode.TreeView<unknown>, actions: orcActionReports, cliNote };
 }

@@ -9,6 +9,7 @@ export const RUNS_VIEW = 'baton.runs';
 export interface RunsApi {
   readonly runsTree: RunsTreeProvider;
   readonly mrp: MrpPanels;
+  readonly view: vscode.TreeView<unknown>;
 }
 
 /** The Runs view (Orchestral/Dure), its commands and the MRP viewer. */
@@ -21,5 +22,5 @@ export function registerRuns(context: vscode.ExtensionContext, service: Orchestr
       ? 'No Orchestral/Dure runs here. Baton reads .orchestral/runs/ and .dure/runs/.' : undefined;
   };
   context.subscriptions.push(runsTree, view, mrp, registerRunCommands(service, mrp), service.onDidChange(updateMessage));
-  return { runsTree, mrp };
+  return { runsTree, mrp, view: view as vscode.TreeView<unknown> };
 }

@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
 import { tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { containedPath } from '../../core/io/contained-path';
@@ -26,7 +27,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   getTreeItem(node: RunTreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: RunTreeNode): vscode.TreeItem {

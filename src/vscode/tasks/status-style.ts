@@ -12,6 +12,8 @@ const STATUS_ICONS: Record<string, [icon: string, color?: string]> = {
   completed: ['pass', 'testing.iconPassed'],
   finished: ['pass-filled', 'testing.iconPassed'],
   failed: ['error', 'testing.iconFailed'],
+  // Not orc's: a task whose task.yaml cannot be read (core/formats/orc/placeholder-task.ts).
+  unreadable: ['error', 'list.errorForeground'],
 };
 
 export function statusIcon(status: string): vscode.ThemeIcon {

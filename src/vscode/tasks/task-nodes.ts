@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { isGatePending } from '../../core/formats/orc-db/map-task';
-import { itemKey } from '../../core/model/items';
+import { itemKey, type ItemProblem } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
 import { statusIcon, statusLabel } from './status-style';
 
@@ -33,6 +33,7 @@ export class StatusGroupNode extends TaskTreeNode {
     item.description = String(this.count);
     item.iconPath = statusIcon(this.status);
     item.contextValue = `group:orc:${this.status}`;
+    item.accessibilityInformation = { label: `${statusLabel(this.status)}, ${this.count} task${this.count === 1 ? '' : 's'}` };
     return item;
   }
 }
@@ -49,6 +50,7 @@ export class BacklogNode extends TaskTreeNode {
     item.iconPath = new vscode.ThemeIcon('archive');
     item.tooltip = 'Tasks in the backlog queue: deferred, not current work';
     item.contextValue = 'backlog:orc';
+    item.accessibilityInformation = { label: `Backlog, ${this.count} task${this.count === 1 ? '' : 's'}` };
     return item;
   }
 }
@@ -59,6 +61,7 @@ export class TaskNode extends TaskTreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
+    if (t.unreadable) return unreadableTaskItem(this.id, t, t.unreadable);
     const item = new vscode.TreeItem(`${t.id}  ${t.title || '(untitled)'}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const badges: string[] = [];
@@ -74,6 +77,9 @@ export class TaskNode extends TaskTreeNode {
     item.contextValue = orcTaskContextValue(t);
     // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era).
     item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
+    // What a reader hears: the row's text and its state (the icon's meaning), not the tooltip.
+    const state = [statusLabel(t.status).toLowerCase(), t.orphaned && 'orphaned'].filter(Boolean).join(', '); // "blocked by …" follows
+    item.accessibilityInformation = { label: [`${t.id} ${t.title || '(untitled)'}`, state, ...badges.filter((b) => b !== 'orphaned')].join(', ') };
     return item;
   }
 
@@ -81,6 +87,11 @@ export class TaskNode extends TaskTreeNode {
   tooltip(): vscode.MarkdownString {
     const t = this.task;
     const md = new vscode.MarkdownString(undefined, true);
+    if (t.unreadable) {
+      md.appendMarkdown(`$(error) **${escape(t.id)}**: its task.yaml cannot be read\n\n${escape(t.unreadable.message)}${escape(at(t.unreadable))}\n\n`);
+      md.appendMarkdown('Click to open the file at the problem. Baton lists the task again as soon as the file reads.');
+      return md;
+    }
     md.appendMarkdown(`**${escape(t.id)}** ${escape(t.title)}\n\n`);
     md.appendMarkdown(`$(${statusIcon(t.status).id.replace('~spin', '')}) ${escape(t.status)} · priority ${escape(t.priority)} · ${escape(t.category)}`);
     if (t.weight) md.appendMarkdown(` · ${escape(t.weight)}`);
@@ -98,6 +109,30 @@ export class TaskNode extends TaskTreeNode {
     }
     return md;
   }
+}
+
+/** " (line 3, column 8)", or nothing when the problem is not tied to a place. */
+function at(p: ItemProblem): string {
+  return p.line === null ? '' : ` (line ${p.line}${p.column === null ? '' : `, column ${p.column}`})`;
+}
+
+/**
+ * A task whose task.yaml cannot be read or parsed: it stays in the tree (its group is "Unreadable", first) with
+ * an error icon and the problem; a click opens the file at the problem. No task menu applies (`unreadable:orc:task`).
+ */
+function unreadableTaskItem(id: string, t: OrcTask, problem: ItemProblem): vscode.TreeItem {
+  const item = new vscode.TreeItem(t.id, vscode.TreeItemCollapsibleState.None);
+  item.id = id;
+  item.description = `task.yaml cannot be read: ${problem.message}${at(problem)}`;
+  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  item.resourceUri = vscode.Uri.file(t.file);
+  item.contextValue = 'unreadable:orc:task';
+  const line = Math.max(0, (problem.line ?? 1) - 1);
+  const column = Math.max(0, (problem.column ?? 1) - 1);
+  item.command = { command: 'vscode.open', title: 'Open task.yaml at the Problem',
+    arguments: [vscode.Uri.file(t.file), { selection: new vscode.Range(line, column, line, column), preview: false }] };
+  item.accessibilityInformation = { label: `${t.id}, unreadable, ${item.description}` };
+  return item;
 }
 
 /**

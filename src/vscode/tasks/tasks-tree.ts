@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
-import { itemKey } from '../../core/model/items';
+import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
+import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { BacklogNode, FolderNode, StatusGroupNode, TaskNode, type TaskTreeNode } from './task-nodes';
@@ -9,6 +11,11 @@ import { BacklogNode, FolderNode, StatusGroupNode, TaskNode, type TaskTreeNode }
 /** Where a task sits in the tree; when this changes, its group(s) must be re-listed, not just the row. */
 function placement(t: OrcTask): string {
   return `${t.status}|${t.queue === 'backlog'}|${priorityRank(t.priority)}|${t.id}`;
+}
+
+/** Unreadable tasks first (they need fixing), then orc's workflow order, unknown statuses last. */
+function groupRank(status: string): number {
+  return status === UNREADABLE_STATUS ? -1 : statusRank(status);
 }
 
 /**
@@ -26,13 +33,31 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly backlogs = new Map<string, BacklogNode>();
   private readonly folders = new Map<string, FolderNode>();
 
+  private stateFilter: TaskState | undefined;
+  private readonly filterEmitter = this._register(new vscode.EventEmitter<TaskState | undefined>());
+  /** Fires when the view starts or stops showing only the tasks in one state. */
+  readonly onDidChangeFilter = this.filterEmitter.event;
+
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
   }
 
+  /** The state the view is filtered to (a status bar count's click), if any. */
+  get filter(): TaskState | undefined {
+    return this.stateFilter;
+  }
+
+  /** Shows only the tasks in `state` (the same test the status bar counts with), or all again. */
+  setFilter(state: TaskState | undefined): void {
+    if (state === this.stateFilter) return;
+    this.stateFilter = state;
+    this.filterEmitter.fire(state);
+    this.changeEmitter.fire(undefined);
+  }
+
   getTreeItem(node: TaskTreeNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TaskTreeNode): vscode.TreeItem {
@@ -76,7 +101,9 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   private tasks(root: string): OrcTask[] {
-    return this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root);
+    const filter = this.stateFilter;
+    return this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root
+      && (filter === undefined || hasTaskState(i, filter)));
   }
 
   private statusCounts(root: string): Map<string, number> {
@@ -88,7 +115,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private groupsOf(root: string): StatusGroupNode[] {
     const counts = this.statusCounts(root);
     return [...counts.keys()]
-      .sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))
+      .sort((a, b) => groupRank(a) - groupRank(b) || a.localeCompare(b))
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
   }
 
@@ -160,6 +187,8 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       all = true; // a group may have emptied
     }
     if (change.changed.some((i) => i.kind === 'initiative')) all = true; // initiative titles show on task rows
+    // Filtered, a change may move a task into or out of the filter: the few rows shown are listed again.
+    if (this.stateFilter !== undefined && (change.changed.length || change.removed.length)) all = true;
     if (all || this.placements.size === 0) { this.changeEmitter.fire(undefined); return; }
     // A refreshed group row shows its count: recount before VS Code asks for the row again.
     const groups = [...dirty].filter((n): n is StatusGroupNode => n instanceof StatusGroupNode);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { withAccessibleName } from '../tree-accessibility';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
@@ -24,7 +25,7 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
   }
 
   getTreeItem(node: UltraworkNode): vscode.TreeItem {
-    return node.getTreeItem();
+    return withAccessibleName(node.getTreeItem());
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: UltraworkNode): vscode.TreeItem {

@@ -1,5 +1,6 @@
 import type { DecisionsController } from '../../../src/vscode/decisions/decisions-controller';
 import * as vscode from 'vscode';
+import { evaluateWhen } from '../../../src/core/util/when-clause';
 import type { BatonApi } from '../../../src/vscode/extension';
 import type { TaskTreeNode } from '../../../src/vscode/tasks/task-nodes';
 
@@ -50,4 +51,11 @@ export async function shownInbox(api: BatonApi): Promise<DecisionsController> {
   const controller = api.decisions.needsYou.current!;
   await until(controller.onDidPost, () => controller.isReady, 15000);
   return controller;
+}
+
+/** The views package.json contributes to the Baton container, and whether each is shown under Baton's keys now. */
+export function shownViews(keys: Readonly<Record<string, unknown>>): string[] {
+  const ext = vscode.extensions.getExtension('baton-dev.baton')!;
+  const views = (ext.packageJSON as { contributes: { views: { baton: { id: string; when?: string }[] } } }).contributes.views.baton;
+  return views.filter((v) => evaluateWhen(v.when, keys)).map((v) => v.id);
 }

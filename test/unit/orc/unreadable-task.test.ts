@@ -42,7 +42,9 @@ describe('orc: a task that cannot be read is reported as unreadable, not as miss
     execFileSync('mkfifo', [file]);
     const { tasks, diagnostics } = await scanFolder(ws.root);
     assertUnreadable(diagnostics, /a named pipe, not a regular file/);
-    assert.ok(!tasks.has('TASK-002'), 'an unreadable task is not listed (its status would be invented)');
+    // Listed as a placeholder (issue 17): no status invented, the problem attached.
+    assert.strictEqual(tasks.get('TASK-002')?.status, 'unreadable');
+    assert.match(tasks.get('TASK-002')?.unreadable?.message ?? '', /^TASK-002: cannot be read \(a named pipe/);
     assert.strictEqual(tasks.get('TASK-001')?.blocked, true, 'a blocker that cannot be read is not known to be done');
   });
 

@@ -32,7 +32,7 @@ interface FolderState {
  */
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
-  readonly version = 4;
+  readonly version = 5; // 5: a task record without fields keeps its problem (placeholder items)
   private readonly folders = new Map<string, FolderState>();
 
   async discover(ctx: SourceContext): Promise<string[]> {

@@ -29,8 +29,11 @@ export interface LinkContext {
  */
 export class OrcGraph {
   readonly byId = new Map<string, FileRecord<TaskRecord>>();
-  /** Tasks whose task.yaml is there but could not be read or parsed: not listed, yet not "does not exist" either. */
-  readonly unlisted = new Set<string>();
+  /**
+   * Tasks whose task.yaml is there but could not be read or parsed: listed as placeholders (placeholder-task.ts),
+   * never "does not exist", but outside the dependency graph (their edges are unknown).
+   */
+  readonly unlisted = new Map<string, FileRecord<TaskRecord>>();
   readonly states = new Map<string, FileRecord<OrcRecord>>();
   readonly plans = new Map<string, FileRecord<OrcRecord>>();
   readonly deps = new Map<string, string[]>();

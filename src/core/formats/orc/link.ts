@@ -4,6 +4,7 @@ import { cycleText } from '../common/id-list';
 import { appendAll } from '../../util/append';
 import type { OrcInitiative, OrcTask } from './model';
 import { linkInitiatives } from './link-initiatives';
+import { placeholderTask } from './placeholder-task';
 import { relinkOneFile } from './link-one-file';
 import { byFile, OrcGraph, push, uniq, type FileRecord, type LinkContext, type TaskRecord } from './link-graph';
 import type { OrcRecord } from './records';
@@ -59,14 +60,15 @@ function fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, previ
   const taskFiles: FileRecord<TaskRecord>[] = [];
   for (const [file, record] of files) {
     switch (record.kind) {
-      // A task.yaml with no fields (unreadable, or not valid YAML) is not listed, but its task exists.
-      case 'task': if (record.fields) taskFiles.push({ file, record }); else graph.unlisted.add(record.dir); break;
+      // A task.yaml with no fields (unreadable, or not valid YAML) is listed as a placeholder below: its task exists.
+      case 'task': if (record.fields) taskFiles.push({ file, record }); else graph.unlisted.set(record.dir, { file, record }); break;
       case 'state': graph.states.set(record.dir, { file, record }); break;
       case 'plan': graph.plans.set(record.dir, { file, record }); break;
       case 'initiative': if (record.fields) graph.initiativeFiles.push({ file, record }); break;
     }
   }
-  // A task.yaml that could not be read at all is only a diagnostic: listing it would invent its status.
+  // A task.yaml that could not be read at all keeps its task listed, as a placeholder whose status is
+  // `unreadable` (inventing a status from the broken file would mislead); its problem is its file's diagnostic.
   // orc finds a task by its folder (.orc/tasks/<ID>/), so the folder name is the id; a different `id` in the
   // file is only a warning (see records.ts).
   for (const f of taskFiles.sort(byFile)) graph.byId.set(f.record.dir, f);
@@ -86,6 +88,12 @@ function fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, previ
     graph.tasks.push(graph.buildTask(id, previous?.reusable(id)));
     const problems = graph.taskProblems(id);
     if (problems.length) graph.taskDiagnostics.set(graph.byId.get(id)!.file, problems);
+  }
+  // Placeholders last, in file order, and only for folders that have no readable task.yaml (a folder has one).
+  for (const entry of [...graph.unlisted.values()].sort(byFile)) {
+    if (graph.byId.has(entry.record.dir)) continue;
+    graph.taskIndex.set(entry.record.dir, graph.tasks.length);
+    graph.tasks.push(placeholderTask(ctx.root, entry));
   }
   linkInitiatives(graph);
   return graph;

@@ -5,12 +5,15 @@ import { configSchema, initiativeSchema, planSchema, stateSchema, taskSchema, ty
   type PlanFields, type StateFields, type TaskFields } from './schemas';
 import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';
 import { diagnostic } from '../../model/diagnostic';
+import type { ItemProblem } from '../../model/items';
 import type { YamlLocator } from '../../yaml/locate';
 import { appendAll } from '../../util/append';
 
 /** What one file of orc's file era contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrcRecord =
-  | { readonly kind: 'task'; readonly dir: string; readonly fields: TaskFields | undefined; readonly mentions: string[] }
+  | { readonly kind: 'task'; readonly dir: string; readonly fields: TaskFields | undefined; readonly mentions: string[];
+      /** Why `fields` is missing (the file is not valid YAML, not a mapping, or not readable): the placeholder's problem. */
+      readonly problem?: ItemProblem }
   | { readonly kind: 'state'; readonly dir: string; readonly fields: StateFields | undefined }
   | { readonly kind: 'plan'; readonly dir: string; readonly fields: PlanFields | undefined }
   | { readonly kind: 'initiative'; readonly dir: string; readonly fields: InitiativeFields | undefined }
@@ -42,7 +45,14 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
         locator.locate(['weight'])));
     }
   }
-  return { record: { kind: 'task', dir, fields, mentions: mentionsOf(fields) }, diagnostics };
+  const problem = fields ? undefined : problemOf(diagnostics);
+  return { record: { kind: 'task', dir, fields, mentions: mentionsOf(fields), ...(problem ? { problem } : {}) }, diagnostics };
+}
+
+/** The first error of a file that yielded no fields: what its placeholder item shows and where it opens the file. */
+function problemOf(diagnostics: readonly Diagnostic[]): ItemProblem {
+  const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
+  return { message: first?.message ?? 'cannot be read', line: first?.line ?? null, column: first?.column ?? null };
 }
 
 /**
@@ -50,8 +60,9 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
  * task exists — its folder names it — so tasks that name it must not call it missing; its fields are unknown.
  */
 export function unreadableTask(file: string, dir: string, cause: string): Parsed<OrcRecord> {
-  return { record: { kind: 'task', dir, fields: undefined, mentions: [] },
-    diagnostics: [diagnostic('orc', file, 'error', `${dir}: cannot be read (${cause})`)] };
+  const message = `${dir}: cannot be read (${cause})`;
+  return { record: { kind: 'task', dir, fields: undefined, mentions: [], problem: { message, line: null, column: null } },
+    diagnostics: [diagnostic('orc', file, 'error', message)] };
 }
 
 /**

@@ -1,0 +1,32 @@
+import { SYSTEMS, type SystemId } from '../model/system';
+import type { Diagnostic } from '../model/diagnostic';
+import type { WorkItem } from './work-item';
+
+/**
+ * Which systems have state in the open folders — an item, or a file of theirs with a problem (a broken file is
+ * state too) — and whether orc has initiatives. The views of the others are hidden (package.json `when` clauses on
+ * the `baton.has.*` context keys), so a workspace with only orc tasks shows Needs You and Tasks.
+ */
+export interface ViewState {
+  readonly systems: ReadonlySet<SystemId>;
+  readonly orcInitiatives: boolean;
+}
+
+export function viewState(items: readonly WorkItem[], diagnostics: readonly Diagnostic[]): ViewState {
+  const systems = new Set<SystemId>();
+  let orcInitiatives = false;
+  for (const i of items) {
+    systems.add(i.system);
+    if (i.system === 'orc' && i.kind === 'initiative') orcInitiatives = true;
+  }
+  for (const d of diagnostics) systems.add(d.system);
+  return { systems, orcInitiatives };
+}
+
+/** The context keys of a view state: `baton.has.<system>` for every system, and `baton.has.orcInitiatives`. */
+export function viewStateKeys(state: ViewState): Record<string, boolean> {
+  const keys: Record<string, boolean> = {};
+  for (const s of SYSTEMS) keys[`baton.has.${s}`] = state.systems.has(s);
+  keys['baton.has.orcInitiatives'] = state.orcInitiatives;
+  return keys;
+}
