@@ -15,6 +15,7 @@ import { connectToHost } from '../common/host';
 import { el } from '../common/dom';
 import { rowId } from './card-dom';
 import { ColumnView } from './column-view';
+import '../common/page.css';
 import './style.css';
 
 interface UiState { filter: BoardFilter; unfolded: string[]; focus?: string }

@@ -1,5 +1,5 @@
 // Every Baton webview in every kind of theme (issue 17, part 7): the theme is switched through the Color Theme picker
-// (Color Theme: light, dark, high contrast dark and light), and in each the task detail, Needs you, the decision panel,
+// (Color Theme: light, dark, high contrast dark and light), and in each the task detail, the Board, Needs you, the decision panel,
 // the Intent Map, the MRP viewer and the Cost view are opened on the demo copy and checked with axe-core: zero
 // serious or critical violations (contrast included — the pages draw with the theme's colours). Runs before the
 // decisions scenarios (file order), so the demo's CRP is still pending. Screenshot: docs/images/high-contrast.png.
@@ -44,6 +44,8 @@ async function useTheme(page, theme) {
 const PAGES = [
   { name: 'task detail', open: (page) => runCommand(page, 'Baton: Open Task…', 'TASK-002'),
     ready: () => !!document.querySelector('script[src*="task-detail.js"]') && document.querySelector('#header .task-id')?.textContent === 'TASK-002' },
+  { name: 'Board', open: (page) => runCommand(page, 'Baton: Open Board'),
+    ready: () => !!document.querySelector('script[src*="board.js"]') && !!document.querySelector('#board section.column ul.cards button') },
   { name: 'Needs you', open: (page) => runCommand(page, 'Focus on Needs You View'),
     ready: () => !!document.querySelector('script[src*="decisions.js"]') && document.querySelectorAll('#root .list section.decision').length > 1 },
   { name: 'decision panel', open: (page) => runCommand(page, 'Baton: Answer Decision…', DEMO_CRP_RUN),
