@@ -8,6 +8,9 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
  * - `baton.off.<system>` (`baton.off.orc`, `baton.off.ultrawork`, …): `baton.systems` turns that system off in every
  *   open folder, so its empty view can say why it is empty. One boolean per system: a when clause's `x in list` looks
  *   `x` up as a context key, so a list of names cannot be tested with a literal.
+ * - `baton.orc.hasFailedTask`, `baton.orc.hasClaudeSession`, `baton.orc.hasResumableTask`, `baton.orange.hasPullRequest`,
+ *   `baton.orange.hasTmuxSession`: some item qualifies for Resolve, Open in Claude Code, Resume Run, Open Pull Request,
+ *   Attach (set by command-context.ts from core/actions/command-targets.ts); the palette hides the command otherwise.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
  * `task:orc:<status>[:blocked][:orphaned][:state]` (a task.yaml task), `task:orc:db:<status>[:blocked][:orphaned][:gate]` (a

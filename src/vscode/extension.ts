@@ -6,6 +6,7 @@ import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
 import { ContextKeys, setContext, setSystemsOff } from './context-keys';
+import { CommandContext } from './command-context';
 import { registerCosts, type CostsApi } from './costs/register-costs';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
@@ -62,6 +63,8 @@ export interface BatonApi {
   readonly onboarding: OnboardingApi;
   /** The Cost view (orc's cost ledger beside the token figures of orc's tasks and Dure's runs). */
   readonly costs: CostsApi;
+  /** The context keys that hide commands with nothing to act on (Resolve, Open in Claude Code, Open PR, Attach, Resume). */
+  readonly commandContext: CommandContext;
 }
 
 /**
@@ -87,12 +90,13 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const watcher = new StateFileWatcher(service);
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
   const sweep = new StatSweep(service);
+  const commandContext = new CommandContext(service);
   const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
 
   // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
   const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
   context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+    service, tree, view, statusBar, problems, watcher, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidChange(() => void setContext(ContextKeys.hasState, service.items().length > 0)),
     service.onDidReconfigure(() => setSystemsOff(systemsOffEverywhere(contexts()))),
@@ -115,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
   return { service, ready, tasksTree: tree, statusBar, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
-    trust: { refusals: trustRefusals }, onboarding, costs };
+    trust: { refusals: trustRefusals }, onboarding, costs, commandContext };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { targetTask } from '../orc/orc-pickers';
+import { resumableTasks, tasksWithClaudeSession } from '../../core/actions/command-targets';
 import type { ActiveRuns } from './active-runs';
 import { openInClaudeCode } from './open-in-claude';
 import { pickPhase, pickSession } from './run-pickers';
@@ -34,7 +35,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
     }),
     vscode.commands.registerCommand('baton.orc.resumeRun', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Resume')) return undefined;
-      const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)');
+      const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)', resumableTasks);
       if (!task) return undefined;
       if (task.era === 'db') return runsThroughOrc(task, 'orc resumes its own runs');
       if (!task.state?.session?.id) {
@@ -54,7 +55,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
     }),
     vscode.commands.registerCommand('baton.orc.openInClaudeCode', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Open in Claude Code')) return undefined;
-      const task = await targetTask(service, target, 'Continue which task in Claude Code?');
+      const task = await targetTask(service, target, 'Continue which task in Claude Code?', tasksWithClaudeSession);
       if (task?.era === 'db') return runsThroughOrc(task, 'orc keeps its Claude sessions itself');
       return task ? openInClaudeCode(task, workspaceState) : undefined;
     }),
