@@ -8,6 +8,7 @@ import { EditorExecutorHost } from './executor-host';
 import { executorOverrides } from './executor-settings';
 import { RunSession } from './run-session';
 import { refusedWhenUntrusted } from '../trust';
+import { showClaudeMissing } from './claude-check';
 
 /** The core's entry point (src/core/executor/start-run.ts); passed in so tests and the CLI share one executor. */
 export type StartRun = (request: RunRequest, host: ExecutorHost) => RunHandle;
@@ -77,6 +78,13 @@ export class ActiveRuns extends Disposable {
       this.changeEmitter.fire(session);
     });
     session.terminal.onDidClose(() => void this.closed(k, session));
+    // A run refused because its Claude CLI cannot run (the program chosen through the consent question, which the
+    // commands' own check could not know) leaves no terminal behind: the notification says what to do.
+    void session.done.then((outcome) => {
+      if (outcome.status !== 'refused' || outcome.cause !== 'claude-cli') return;
+      showClaudeMissing(outcome.message);
+      this.forget(k, session);
+    });
     session.terminal.show(true);
     this.changeEmitter.fire(session);
     return session;

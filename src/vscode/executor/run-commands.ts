@@ -9,6 +9,7 @@ import { pickPhase, pickSession } from './run-pickers';
 import type { RunSession } from './run-session';
 import type { TrustGuard } from './trust';
 import type { DbRunTerminals } from '../orc/db-run-terminals';
+import { refusedForClaude } from './claude-check';
 
 /**
  * Run, cancel, resume and hand over to Claude Code (for a task of orc's database, Run opens `orc run` in a terminal
@@ -23,13 +24,15 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (!trust.mayStartProcesses('Run Task')) return undefined;
       const task = await targetTask(service, target, 'Run which task? (every remaining phase of its plan, in order)');
       if (task?.era === 'db') return orcRuns.run(task);
-      return task ? runs.start(task, {}) : undefined;
+      if (!task || await refusedForClaude(task.root, workspaceState)) return undefined;
+      return runs.start(task, {});
     }),
     vscode.commands.registerCommand('baton.orc.runPhase', async (target?: unknown, phase?: string) => {
       if (!trust.mayStartProcesses('Run Phase')) return undefined;
       const task = await targetTask(service, target, 'Run a phase of which task?');
       if (!task) return undefined;
       if (task.era === 'db') return runsThroughOrc(task, 'orc run has no way to run one phase');
+      if (await refusedForClaude(task.root, workspaceState)) return undefined;
       const chosen = phase ?? await pickPhase(task);
       return chosen ? runs.start(task, { phase: chosen }) : undefined;
     }),
@@ -42,6 +45,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
         void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml to resume; use Run instead.`);
         return undefined;
       }
+      if (await refusedForClaude(task.root, workspaceState)) return undefined;
       return runs.start(task, { resume: true });
     }),
     vscode.commands.registerCommand('baton.orc.cancelRun', async (target?: unknown) => {
