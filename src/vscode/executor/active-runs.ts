@@ -50,7 +50,7 @@ export class ActiveRuns extends Disposable {
     if (refusedWhenUntrusted('Run') !== undefined) return undefined;
     // Baton's executor writes task.yaml and state.yaml: a task of orc's database runs only through `orc run`.
     if (task.era === 'db') {
-      void vscode.window.showWarningMessage(`Baton: ${task.id} is in orc's database; it runs through orc run, not Baton's executor.`);
+      void vscode.window.showWarningMessage(`Baton: ${task.id} is in orc's database; it runs through orc run, not Baton's executor: use Run Task, which opens orc run in a terminal.`);
       return undefined;
     }
     const k = key(task.root, task.id);

@@ -51,7 +51,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
     vscode.commands.registerCommand('baton.orc.cancelRun', async (target?: unknown) => {
       const session = target === undefined ? await pickSession(runs.running(), 'Cancel which run?') : sessionOf(runs, await targetTask(service, target));
       if (!session?.running) {
-        if (target !== undefined) void vscode.window.showInformationMessage('Baton: that task is not running in this window.');
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: that task is not running in this window, so there is nothing to cancel.');
         return undefined;
       }
       session.cancel();
@@ -68,14 +68,14 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (task?.era === 'db') {
         const terminal = orcRuns.terminalOf(task);
         if (terminal) terminal.show(false);
-        else void vscode.window.showInformationMessage(`Baton: no orc run of ${task.id} in this window.`);
+        else void vscode.window.showInformationMessage(`Baton: no orc run of ${task.id} in this window; start one with Run Task.`);
         return terminal;
       }
       const session = target === undefined ? runs.running().at(-1) ?? await pickSession(runs.all(), 'Show the terminal of which run?')
         : sessionOf(runs, await targetTask(service, target));
       if (!session) {
         // Without a target the picker has already said that nothing ran here.
-        if (target !== undefined) void vscode.window.showInformationMessage('Baton: no run of that task in this window.');
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: no run of that task in this window; start one with Run Task.');
         return undefined;
       }
       session.terminal.show(false);

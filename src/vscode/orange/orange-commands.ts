@@ -83,7 +83,7 @@ async function confirmEnd(task: OrangeTask, to: string): Promise<boolean> {
 async function pickMove(task: OrangeTask): Promise<string | undefined> {
   if (!isKnownStatus(task.status)) {
     const refused = checkMove(task, 'cancelled');
-    void vscode.window.showErrorMessage(`${task.title}: ${refused.ok ? 'orange moves it nowhere from here' : refused.reason}.`);
+    void vscode.window.showErrorMessage(`${task.title}: ${refused.ok ? 'orange moves it nowhere from here' : refused.reason}. Fix its status in TASK.md (Open TASK.md).`);
     return undefined;
   }
   const items = WORKFLOW[task.status].map((to) => {
@@ -92,7 +92,7 @@ async function pickMove(task: OrangeTask): Promise<string | undefined> {
       detail: check.ok ? undefined : `Refused: ${check.reason}`, to, check };
   });
   if (!items.length) {
-    void vscode.window.showInformationMessage(`${task.title} is ${task.status}: orange moves it nowhere from here.`);
+    void vscode.window.showInformationMessage(`${task.title} is ${task.status}: orange moves it nowhere from here; create a new task (Create orange Task) to carry on.`);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, { title: `Move "${task.title}" (now ${task.status})`, matchOnDescription: true });

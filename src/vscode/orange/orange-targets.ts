@@ -35,7 +35,7 @@ export async function resolveTask(service: OrchestrationService, raw: unknown, t
     }
     const task = tasks.find((t) => t.id === parsed.data.id && (!parsed.data.root || t.root === parsed.data.root));
     if (!task) {
-      void vscode.window.showWarningMessage(`${title}: no orange task ${parsed.data.id} in this workspace.`);
+      void vscode.window.showWarningMessage(`${title}: no orange task ${parsed.data.id} in this workspace: check the id against the orange view.`);
       return undefined;
     }
     return { task, to: parsed.data.to };

@@ -28,7 +28,7 @@ export async function targetTask(service: OrchestrationService, target: unknown,
   }
   if (typeof target === 'string') {
     const found = orcTasks(service).find((t) => t.id === target);
-    if (!found) void vscode.window.showWarningMessage(`Baton: no orc task ${target}`);
+    if (!found) void vscode.window.showWarningMessage(`Baton: no orc task ${target} in this workspace: check the id against the Tasks view.`);
     return found;
   }
   const multi = service.folders.length > 1;
