@@ -47,7 +47,10 @@ window.addEventListener('message', (event: MessageEvent<ToDecisionsWebview>) => 
     const signature = JSON.stringify([message.mode, message.focus, message.trusted, message.decisions.map((d) => [d.key, d.version, d.folder])]);
     last = message;
     if (message.mode === 'single' && message.focus && state.focus !== message.focus) { state.focus = message.focus; save(); }
-    if (signature !== lastSignature) { lastSignature = signature; render(); }
+    // A notice goes when its decision is pending again (the answer undone, or asked anew): the form is back.
+    const before = notices.length;
+    notices = notices.filter((n) => !message.decisions.some((d) => d.key === n.key));
+    if (signature !== lastSignature || notices.length !== before) { lastSignature = signature; render(); }
     pruneDrafts(message.decisions);
   } else if (message.type === 'answerResult') {
     const sent = pending.get(message.requestId);
