@@ -39,7 +39,13 @@ export function showClaudeMissing(message: string): void {
   const text = `Baton: ${message.charAt(0).toUpperCase()}${message.slice(1)}.`;
   shown.push(text);
   void Promise.resolve(vscode.window.showErrorMessage(text, OPEN_SETTING, INSTALL)).then((picked) => {
-    if (picked === OPEN_SETTING) void vscode.commands.executeCommand('workbench.action.openSettings', 'baton.claude.path');
+    // baton.claude.path is machine-scoped: in a remote window (SSH, WSL, a container, code-server) the User tab
+    // hides it ("No Settings Found"); it is set in the Remote tab.
+    if (picked === OPEN_SETTING) {
+      // As an options object: openRemoteSettings drops a plain string (its argument sanitiser keeps objects only).
+      void vscode.commands.executeCommand(vscode.env.remoteName ? 'workbench.action.openRemoteSettings' : 'workbench.action.openSettings',
+        { query: 'baton.claude.path' });
+    }
     else if (picked === INSTALL) void vscode.env.openExternal(vscode.Uri.parse(CLAUDE_CODE_INSTALL_URL));
   });
 }

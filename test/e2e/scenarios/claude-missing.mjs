@@ -1,7 +1,8 @@
 // UI scenario for a missing Claude CLI (issue 17), run by test/e2e/ui.test.mjs against a temp copy of demo/: with
 // `baton.claude.path` naming no program, the task detail shows Run and Resume off with the reason, Run Task from the
 // palette is refused before anything starts (no run terminal) with a notification whose "Open Setting" opens the
-// Settings editor at baton.claude.path.
+// Settings editor at baton.claude.path — in the Remote tab, where a machine setting of a remote window (code-server's
+// is one) is set; the User tab would say "No Settings Found".
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import { log, waitFor } from '../lib.mjs';
@@ -57,11 +58,16 @@ export const scenarios = [
       await notice.locator('.monaco-button', { hasText: 'Open Setting' }).click();
       const settings = page.locator('.settings-editor');
       await settings.waitFor({ timeout: 15000 });
+      // Searched for the setting in the Remote tab: the row shown is Baton › Claude: Path, with its description.
       await waitFor(async () => {
         const rows = await settings.locator('.setting-item-contents').allTextContents();
-        return rows.length >= 1 && rows.every((r) => /Claude/.test(r)) && rows.some((r) => /Path/.test(r) && /baton\.claude\.path|Claude Code CLI/.test(r));
-      }, 'the Settings editor to show baton.claude.path', 15000);
-      log('Open Setting opened the Settings editor at baton.claude.path');
+        return rows.length >= 1 && rows.some((r) => /Claude/.test(r) && /Path/.test(r) && /Claude Code CLI/.test(r));
+      }, 'the Settings editor to show baton.claude.path', 15000).catch(async (e) => {
+        throw new Error(`${e.message}; it shows: ${JSON.stringify((await settings.innerText().catch(() => '')).slice(0, 1500))}`);
+      });
+      const tab = (await settings.locator('.settings-tabs-widget .action-item.checked').textContent().catch(() => ''))?.trim();
+      if (!/Remote/.test(tab ?? '')) throw new Error(`the Settings editor opened on the "${tab}" tab, not Remote`);
+      log(`Open Setting opened the Settings editor at baton.claude.path (${tab} tab)`);
     } finally {
       if (moved) fs.renameSync(away, program);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
