@@ -85,6 +85,8 @@ export interface DecisionView {
   readonly title: string;
   /** e.g. the run's title and id */
   readonly subtitle: string;
+  /** The title of the task (or run) the decision is about: the announcement after an answer names it. */
+  readonly taskTitle: string;
   /** Workspace-relative path of the decision's file, for display. */
   readonly source: string;
   readonly form: FormView;

@@ -16,6 +16,8 @@ export const orangeAnswerPayload = z.object({
 export interface OrangeMoveView {
   readonly status: string;
   readonly label: string;
+  /** done and cancelled end the task (no move leads out of them): the form asks to confirm. */
+  readonly irreversible: boolean;
 }
 
 export interface OrangeFormView {
@@ -30,8 +32,10 @@ export interface OrangeFormView {
   readonly verdict: string | null;
   readonly reviewRound: number;
   readonly prUrl: string | null;
+  /** Nothing is preselected: the person picks the move. */
   readonly moves: readonly OrangeMoveView[];
-  readonly preferred: string | null;
+  /** A move out of stuck or reviewing needs a reason (history.jsonl records it); the host refuses one without. */
+  readonly reasonRequired: boolean;
   /** orange moves tasks on by itself only while its dashboard runs: the form says so. */
   readonly note: string;
 }

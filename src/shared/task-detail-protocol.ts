@@ -118,6 +118,9 @@ export interface TaskDetailView {
   readonly hasState: boolean;
   /** False in an untrusted workspace: the edit controls are shown disabled, with the reason. */
   readonly editable: boolean;
+  /** Why Run and Resume cannot start here (the Claude CLI is missing or not executable), or null/absent when they can:
+   *  the controls are shown disabled with it as their description and hover. */
+  readonly runBlocked?: string | null;
   readonly choices: { readonly priority: readonly string[]; readonly queue: readonly string[]; readonly category: readonly string[];
     readonly weight: readonly string[]; readonly initiatives: readonly { readonly id: string; readonly title: string }[] };
 }

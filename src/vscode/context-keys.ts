@@ -13,6 +13,9 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
  *   only orc shows Needs You and Tasks.
  * - `baton.tasks.filtered`: the Tasks view shows only the tasks in one state (a status bar item's click); its title
  *   bar then offers Clear Filter.
+ * - `baton.orc.hasFailedTask`, `baton.orc.hasClaudeSession`, `baton.orc.hasResumableTask`, `baton.orange.hasPullRequest`,
+ *   `baton.orange.hasTmuxSession`: some item qualifies for Resolve, Open in Claude Code, Resume Run, Open Pull Request,
+ *   Attach (set by command-context.ts from core/actions/command-targets.ts); the palette hides the command otherwise.
  *
  * Tree items carry a segmented `contextValue`, matched by regex in menus:
  * `task:orc:<status>[:blocked][:orphaned][:state]` (a task.yaml task), `task:orc:db:<status>[:blocked][:orphaned][:gate]` (a

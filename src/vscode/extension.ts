@@ -9,6 +9,7 @@ import { AttentionBadge, type ContributedView } from './attention-badge';
 import { registerBoard, type BoardApi } from './board/register-board';
 import { ContextKeys, contextKeyValues, setContext, setSystemsOff } from './context-keys';
 import { TaskFilter } from './tasks/task-filter';
+import { CommandContext } from './command-context';
 import { registerCosts, type CostsApi } from './costs/register-costs';
 import { registerDecisions, type DecisionsApi } from './decisions/register-decisions';
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
@@ -69,6 +70,8 @@ export interface BatonApi {
   readonly costs: CostsApi;
   /** The Board (orc's tasks in columns by status): tests read what it posted and send it messages. */
   readonly board: BoardApi;
+  /** The context keys that hide commands with nothing to act on (Resolve, Open in Claude Code, Open PR, Attach, Resume). */
+  readonly commandContext: CommandContext;
 }
 
 /**
@@ -94,12 +97,13 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const watcher = new StateFileWatcher(service);
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
   const sweep = new StatSweep(service);
+  const commandContext = new CommandContext(service);
   const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
 
   // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
   const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
   context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    service, tree, view, statusBar, problems, watcher, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+    service, tree, view, statusBar, problems, watcher, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
@@ -132,7 +136,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => undefined);
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms`);
   return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
-    trust: { refusals: trustRefusals }, onboarding, costs, board };
+    trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

@@ -123,7 +123,7 @@ function list(title: string, items: readonly string[], className: string): HTMLE
 }
 
 /** Element ids derived from a decision key (which holds paths and NULs): hashed to a safe token. */
-function idFor(key: string, part: string): string {
+export function idFor(key: string, part: string): string {
   let hash = 0;
   for (let i = 0; i < key.length; i++) hash = (Math.imul(31, hash) + key.charCodeAt(i)) | 0;
   return `d${(hash >>> 0).toString(36)}-${part}`;

@@ -1,7 +1,7 @@
 import type { DecisionView } from '../../src/shared/decisions-protocol';
 import type { GateFormView } from '../../src/shared/gate-protocol';
 import type { FormHooks } from './crp-form';
-import { foldToggle, link } from './form-parts';
+import { confirmStep, foldToggle, link } from './form-parts';
 import { h } from './dom';
 
 /** The draft's `choices` key that holds the button pressed (the page builds `{ form: 'gate', decision, rationale }`). */
@@ -11,6 +11,7 @@ export const GATE_CHOICE = 'gate';
  * A human gate of an orc run: which task and phase waits, what the phase left (checkpoint, files, artifacts), and
  * Approve / Reject. A rejection needs a reason (the agent reads it on the retry); an approval may have one — except
  * for a gate of orc's database, answered by orc's commands (named under the box), whose approve takes none.
+ * Neither button is preselected or focused; Reject asks to confirm in a second step.
  * The reason is kept as the draft's rationale, so hiding the view loses nothing.
  */
 export function renderGateForm(view: DecisionView, form: GateFormView, hooks: FormHooks): HTMLElement {
@@ -52,15 +53,22 @@ export function renderGateForm(view: DecisionView, form: GateFormView, hooks: Fo
   };
   reason.addEventListener('input', () => { draft.rationale = reason.value; hooks.onDraft(draft); refresh(); });
   const decide = (choice: 'approved' | 'rejected') => { draft.choices[GATE_CHOICE] = choice; hooks.onDraft(draft); hooks.onSubmit(); };
+  const actions = h('div', { class: 'actions' }, approve, ' ', reject);
   approve.addEventListener('click', () => { if (!approve.disabled) decide('approved'); });
-  reject.addEventListener('click', () => { if (!reject.disabled) decide('rejected'); });
+  // A rejection cannot be taken back (the run retries the phase with the reason): a second, explicit step.
+  reject.addEventListener('click', () => {
+    if (reject.disabled) return;
+    const task = form.taskTitle ? `${form.taskId} (${form.taskTitle})` : form.taskId;
+    confirmStep(actions, `Reject the ${form.phase} phase of ${task}? The rejection and your reason are recorded${viaOrc ? ' by orc' : ' in state.yaml'}; it cannot be undone from here.`,
+      'Yes, reject', () => decide('rejected'), reject);
+  });
   section.append(reason);
   if (viaOrc) {
     section.append(h('p', { class: 'through-orc' }, 'Answered through orc: Approve runs ', h('code', {}, viaOrc.approve),
       " (orc's approve takes no reason); Reject runs ", h('code', {}, viaOrc.reject), '.'));
   }
   if (!hooks.trusted) section.append(h('p', { class: 'untrusted' }, 'This workspace is not trusted, so Baton writes no files here. Trust the workspace to answer.'));
-  section.append(h('div', { class: 'actions' }, approve, ' ', reject), h('div', { class: 'error', role: 'alert' }));
+  section.append(actions, h('div', { class: 'error', role: 'alert' }));
   refresh();
   return section;
 }

@@ -23,8 +23,17 @@ root.append(status, list);
 
 let last: Extract<ToDecisionsWebview, { type: 'decisions' }> | undefined;
 let lastSignature = '';
-const pending = new Map<string, string>(); // requestId → decision key
+/** requestId → the answer in flight: its decision, the task it is about, where its form stood in the list. */
+const pending = new Map<string, { key: string; taskTitle: string; position: number }>();
 let counter = 0;
+
+/**
+ * Answers given in this page, shown where their form was (the answered form leaves the list) until dismissed, so
+ * the result appears where the person was looking; the live region above says the same to screen readers. Kept in
+ * memory only: a notice matters while the person is here.
+ */
+interface Notice { readonly key: string; readonly text: string; readonly position: number }
+let notices: Notice[] = [];
 
 function save(): void {
   host.setState(state);
@@ -39,19 +48,29 @@ window.addEventListener('message', (event: MessageEvent<ToDecisionsWebview>) => 
     const signature = JSON.stringify([message.mode, message.focus, message.trusted, message.decisions.map((d) => [d.key, d.version, d.folder])]);
     last = message;
     if (message.mode === 'single' && message.focus && state.focus !== message.focus) { state.focus = message.focus; save(); }
-    if (signature !== lastSignature) { lastSignature = signature; render(); }
+    // A notice goes when its decision is pending again (the answer undone, or asked anew): the form is back.
+    const before = notices.length;
+    notices = notices.filter((n) => !message.decisions.some((d) => d.key === n.key));
+    if (signature !== lastSignature || notices.length !== before) { lastSignature = signature; render(); }
     pruneDrafts(message.decisions);
   } else if (message.type === 'answerResult') {
+    const sent = pending.get(message.requestId);
     pending.delete(message.requestId);
     if (message.ok) {
       delete state.drafts[message.key];
       save();
-      showStatus(message.message, 'ok');
+      const text = `${sent?.taskTitle ?? 'Answered'}: ${message.message}`;
+      showStatus(text, 'ok');
+      notices = [...notices.filter((n) => n.key !== message.key), { key: message.key, text, position: sent?.position ?? 0 }];
+      render();
+      noticeFor(message.key)?.focus();
     } else {
       const form = formFor(message.key);
+      // A confirmation step still open goes back to the form's buttons, the reason under them.
+      (form?.querySelector('.confirm-back') as HTMLElement | null)?.click();
       const error = form?.querySelector('.error[role=alert]');
       if (error) error.textContent = message.message; else showStatus(message.message, 'error');
-      form?.querySelector('.submit')?.removeAttribute('disabled');
+      form?.querySelectorAll('.submit').forEach((b) => b.removeAttribute('disabled'));
     }
   }
 });
@@ -60,7 +79,9 @@ function render(): void {
   if (!last) return;
   list.replaceChildren();
   const shown = last.mode === 'single' ? last.decisions.filter((d) => d.key === last!.focus) : last.decisions;
+  if (last.mode === 'single') notices = notices.filter((n) => n.key === last!.focus);
   if (!shown.length) {
+    for (const n of notices) list.append(renderNotice(n));
     list.append(h('p', { class: 'empty' }, last.mode === 'single'
       ? 'This decision is no longer pending: it was answered, or its file is gone.'
       : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks, orc human gates — appear here, ready to answer.'));
@@ -76,7 +97,28 @@ function render(): void {
     }
     list.append(renderDecision(view, last.trusted, last.mode === 'single'));
   }
+  // Each notice where its form stood: before the form that now holds that place, else at the end.
+  const forms = [...list.querySelectorAll('section.decision')];
+  for (const n of [...notices].sort((a, b) => a.position - b.position)) {
+    const at = forms[n.position];
+    if (at) at.before(renderNotice(n)); else list.append(renderNotice(n));
+  }
   if (state.scrollY) window.scrollTo(0, state.scrollY);
+}
+
+function renderNotice(n: Notice): HTMLElement {
+  const dismiss = h('button', { class: 'dismiss' }, 'Dismiss');
+  dismiss.addEventListener('click', () => {
+    notices = notices.filter((x) => x !== n);
+    box.remove();
+    status.textContent = '';
+  });
+  const box = h('div', { class: 'answered', tabindex: '-1', 'data-key': n.key }, h('p', {}, `✓ ${n.text}`), dismiss);
+  return box;
+}
+
+function noticeFor(key: string): HTMLElement | undefined {
+  return [...list.querySelectorAll<HTMLElement>('.answered')].find((e) => e.dataset.key === key);
 }
 
 function renderDecision(view: DecisionView, trusted: boolean, single: boolean): HTMLElement {
@@ -109,8 +151,9 @@ function submit(view: DecisionView): void {
       : Object.fromEntries(form.questions.map((q) => [questionKey(q), draft.choices[questionKey(q)]!])),
   };
   const requestId = `r${++counter}`;
-  pending.set(requestId, view.key);
-  formFor(view.key)?.querySelector('.submit')?.setAttribute('disabled', '');
+  const position = [...list.querySelectorAll('section.decision')].findIndex((s) => (s as HTMLElement).dataset.key === view.key);
+  pending.set(requestId, { key: view.key, taskTitle: view.taskTitle, position: Math.max(0, position) });
+  formFor(view.key)?.querySelectorAll('.submit').forEach((b) => b.setAttribute('disabled', ''));
   const error = formFor(view.key)?.querySelector('.error[role=alert]');
   if (error) error.textContent = '';
   showStatus(`Writing the answer to ${view.title}…`, 'busy');

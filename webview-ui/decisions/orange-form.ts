@@ -1,7 +1,7 @@
 import type { DecisionView } from '../../src/shared/decisions-protocol';
 import type { OrangeFormView } from '../../src/shared/orange-protocol';
-import type { FormHooks } from './crp-form';
-import { foldToggle, textArea, link } from './form-parts';
+import { idFor, type FormHooks } from './crp-form';
+import { confirmStep, foldToggle, textArea, link } from './form-parts';
 import { h, paragraphs } from './dom';
 import type { Draft } from './ui-state';
 
@@ -9,27 +9,37 @@ import type { Draft } from './ui-state';
  * An orange task that waits on a person: a clarification (its questions, an answer box each), a stuck task or a
  * reviewed one; then where to move it (orange's workflow, gates already checked by the host) and Submit. The draft
  * reuses the CRP draft's shape: choices[''] is the move, choices['q<n>'] the answer to question n, notes the note.
+ * No move is preselected (every one changes the task's status); a move out of stuck or reviewing needs a reason,
+ * and one that ends the task (done, cancelled) is confirmed in a second step.
  */
 
 const MOVE = '';
 const answerKey = (i: number) => `q${i}`;
 
 export function orangeAnswer(form: OrangeFormView, draft: Draft): { form: 'orange'; to: string; answers: string[]; note: string } {
-  return { form: 'orange', to: draft.choices[MOVE] ?? form.preferred ?? '', answers: form.questions.map((_, i) => draft.choices[answerKey(i)] ?? ''), note: draft.notes };
+  return { form: 'orange', to: draft.choices[MOVE] ?? '', answers: form.questions.map((_, i) => draft.choices[answerKey(i)] ?? ''), note: draft.notes };
 }
 
-function isComplete(form: OrangeFormView, draft: Draft): boolean {
-  const to = draft.choices[MOVE] ?? form.preferred;
-  if (!to || !form.moves.some((m) => m.status === to)) return false;
-  if (form.kind !== 'clarification') return true;
-  return form.questions.some((_, i) => (draft.choices[answerKey(i)] ?? '').trim() !== '') || draft.notes.trim() !== '';
+/** What is still missing before Submit can work, in words shown under the button; null when nothing is. */
+function missing(form: OrangeFormView, draft: Draft): string | null {
+  const to = draft.choices[MOVE];
+  if (!to || !form.moves.some((m) => m.status === to)) return 'Pick where the task goes next.';
+  if (form.reasonRequired && !draft.notes.trim()) return 'Write the reason for this move: orange\'s history.jsonl records it.';
+  if (form.kind !== 'clarification') return null;
+  return form.questions.some((_, i) => (draft.choices[answerKey(i)] ?? '').trim() !== '') || draft.notes.trim() !== '' ? null : 'Write an answer first.';
 }
 
 export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks: FormHooks): HTMLElement {
   const draft: Draft = { ...hooks.draft, choices: { ...hooks.draft.choices } };
   const section = h('section', { class: 'decision orange', 'data-key': view.key, 'data-kind': form.kind });
   const submit = h('vscode-button', { class: 'submit', appearance: 'primary' }, form.kind === 'clarification' ? 'Answer' : 'Move the task') as HTMLElement & { disabled: boolean };
-  const refresh = () => { submit.disabled = !hooks.trusted || !isComplete(form, draft); };
+  const hint = h('p', { class: 'hint', id: idFor(view.key, 'hint') });
+  submit.setAttribute('aria-describedby', hint.id);
+  const refresh = () => {
+    const lacking = missing(form, draft);
+    submit.disabled = !hooks.trusted || lacking !== null;
+    hint.textContent = hooks.trusted ? lacking ?? '' : '';
+  };
   const changed = () => { hooks.onDraft({ ...draft, choices: { ...draft.choices } }); refresh(); };
 
   const toggle = foldToggle(hooks.collapsed, (c) => hooks.onToggle(c));
@@ -58,12 +68,13 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
     section.append(h('p', { class: 'context' }, `The agent review passed${form.reviewRound ? ` at round ${form.reviewRound}` : ''}. Look at the work${form.prUrl ? ' and its pull request' : ''}, then accept it or ask for changes.`));
   }
 
-  section.append(textArea('note', form.kind === 'clarification' ? (form.questions.length ? 'Anything else' : 'Your answer') : 'Reason (recorded in history.jsonl)',
+  section.append(textArea('note', form.kind === 'clarification' ? (form.questions.length ? 'Anything else' : 'Your answer')
+    : form.reasonRequired ? 'Reason (required; recorded in history.jsonl)' : 'Reason (recorded in history.jsonl)',
     draft.notes, (v) => { draft.notes = v; changed(); }));
 
   const group = h('div', { class: 'options moves', role: 'radiogroup', 'aria-label': 'Move the task to' });
   const cards: HTMLElement[] = [];
-  const chosen = () => draft.choices[MOVE] ?? form.preferred;
+  const chosen = () => draft.choices[MOVE];
   const select = (status: string) => {
     draft.choices[MOVE] = status;
     for (const c of cards) c.setAttribute('aria-checked', String(c.dataset.move === status));
@@ -80,9 +91,19 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
   if (!form.moves.length) group.append(h('p', { class: 'error' }, 'orange\'s workflow allows no move from here with TASK.md as it is; edit the file.'));
   section.append(h('h3', {}, 'Then'), group, h('p', { class: 'note' }, form.note));
   const error = h('div', { class: 'error', role: 'alert' });
-  submit.addEventListener('click', () => { if (!submit.disabled) hooks.onSubmit(); });
+  const actions = h('div', { class: 'actions' }, submit, hint);
+  submit.addEventListener('click', () => {
+    if (submit.disabled) return;
+    const move = form.moves.find((m) => m.status === chosen());
+    if (!move?.irreversible) { hooks.onSubmit(); return; }
+    confirmStep(actions, move.status === 'done'
+      ? `Mark "${view.taskTitle}" done? orange moves no task out of done.`
+      : `Cancel "${view.taskTitle}"? orange moves no task out of cancelled.`,
+    move.status === 'done' ? 'Yes, mark done' : 'Yes, cancel the task', () => hooks.onSubmit(), submit);
+  });
   if (!hooks.trusted) section.append(h('p', { class: 'untrusted' }, 'This workspace is not trusted, so Baton writes no files here. Trust the workspace to answer.'));
-  section.append(h('div', { class: 'actions' }, submit), error);
+  section.append(actions, error);
   refresh();
   return section;
 }
+

@@ -14,18 +14,26 @@ const RESUMABLE = new Set(['paused', 'interrupted', 'failed', 'blocked']);
 export function renderRunControls(v: TaskDetailView): HTMLElement {
   const running = v.status === 'running' && !v.orphaned;
   const hasSession = !!v.session?.id;
-  const button = (id: string, label: string, run: () => void, primary = false) => {
+  // Run and Resume start Claude: while its CLI cannot run they are off, the reason on hover and as their description.
+  const blocked = v.era !== 'db' && v.runBlocked ? v.runBlocked : null;
+  const button = (id: string, label: string, run: () => void, primary = false, needsClaude = false) => {
     const b = custom('vscode-button', { id, appearance: primary ? 'primary' : 'secondary' }, label);
-    if (!v.editable) b.setAttribute('disabled', ''); else b.addEventListener('click', run);
+    if (!v.editable) b.setAttribute('disabled', '');
+    else if (needsClaude && blocked) {
+      b.setAttribute('disabled', '');
+      b.setAttribute('title', `${label} is off: ${blocked}`);
+      b.setAttribute('aria-describedby', 'run-blocked');
+    } else b.addEventListener('click', run);
     return b;
   };
   return el('div', { class: 'edits', id: 'run-controls' },
-    !running && !DONE.has(v.status) && v.hasPlan && button('run-task', 'Run task', () => send({ type: 'run' }), true),
-    !running && v.hasPlan && button('run-phase', 'Run phase…', () => send({ type: 'runControl', action: 'pickPhase' })),
+    !running && !DONE.has(v.status) && v.hasPlan && button('run-task', 'Run task', () => send({ type: 'run' }), true, true),
+    !running && v.hasPlan && button('run-phase', 'Run phase…', () => send({ type: 'runControl', action: 'pickPhase' }), false, true),
     !running && hasSession && (v.orphaned || RESUMABLE.has(v.status)) &&
-      button('resume-run', 'Resume', () => send({ type: 'runControl', action: 'resume' }), v.orphaned),
+      button('resume-run', 'Resume', () => send({ type: 'runControl', action: 'resume' }), v.orphaned, true),
     running && button('cancel-run', 'Cancel run', () => send({ type: 'runControl', action: 'cancel' })),
     running && button('show-terminal', 'Show terminal', () => send({ type: 'runControl', action: 'showTerminal' })),
     hasSession && button('open-in-claude', 'Open in Claude Code', () => send({ type: 'runControl', action: 'openInClaude' })),
-    !v.editable && el('p', { class: 'muted' }, 'Running is off: this workspace is not trusted, and Baton starts no process in it.'));
+    !v.editable && el('p', { class: 'muted' }, 'Running is off: this workspace is not trusted, and Baton starts no process in it.'),
+    v.editable && blocked && el('p', { class: 'run-blocked', id: 'run-blocked' }, `Running is off: ${blocked}.`));
 }

@@ -14,7 +14,8 @@ export function renderTimeline(v: TaskDetailView): HTMLElement {
     v.session && `session ${v.session.id ?? '?'}${v.session.model ? ` (${v.session.model})` : ''}${v.session.turnCount !== null ? `, ${v.session.turnCount} turns` : ''}`,
     v.execution && `executor ${v.execution.hostname ?? '?'}${v.execution.pid !== null ? ` pid ${v.execution.pid}` : ''}${v.execution.lastHeartbeat ? `, last heartbeat ${v.execution.lastHeartbeat}` : ''}`,
   ].filter(Boolean).join(' · ');
-  const runnable = v.editable && !(v.status === 'running' && !v.orphaned);
+  // No per-phase Run while the Claude CLI cannot run (the run controls above say why).
+  const runnable = v.editable && !(v.era !== 'db' && v.runBlocked) && !(v.status === 'running' && !v.orphaned);
   return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable, v.era))));
 }
 

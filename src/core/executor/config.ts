@@ -111,7 +111,7 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
 }
 
 /** A bare name stays a name (looked up on PATH); a path is resolved against the root. */
-function resolveCommand(root: string, command: string): string {
+export function resolveCommand(root: string, command: string): string {
   return command.includes('/') || command.includes(path.sep) ? path.resolve(root, expandHome(command)) : command;
 }
 

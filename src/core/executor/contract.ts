@@ -97,6 +97,8 @@ export interface RunOutcome {
   readonly status: 'completed' | 'failed' | 'blocked' | 'cancelled' | 'waiting' | 'refused';
   readonly message: string;
   readonly phasesRun: readonly string[];
+  /** A refusal because the Claude CLI cannot be run (missing, not executable): the editor offers its setting and the install page. */
+  readonly cause?: 'claude-cli';
 }
 
 /** A started run: its events, a way to cancel it (SIGTERM to the process group, SIGKILL after a grace period). */

@@ -5,7 +5,7 @@ import { checkOrphaned } from '../formats/orc/orphan';
 import type { StateFields } from '../formats/orc/schemas';
 import { loadExecutorConfig } from './config';
 import type { ExecutorEvent, ExecutorHost, RunHandle, RunOutcome, RunRequest } from './contract';
-import { findExecutable } from './find-executable';
+import { checkClaudeCli } from './claude-cli';
 import { checkFlagValue, SESSION_ID } from './flag-safe';
 import { loadTaskContext } from './load-task';
 import { runPhases } from './run-phases';
@@ -55,9 +55,9 @@ async function execute(request: RunRequest, host: ExecutorHost, options: Executo
   }
   const env = { ...process.env, ...options.env };
   // The file checked is the file spawned: a name is not looked up on PATH a second time.
-  const executable = await findExecutable(loaded.claudePath, env);
-  if (!executable) return refused(`the Claude CLI "${loaded.claudePath}" (from ${loaded.claudeSource}) was not found or is not executable`);
-  const config = { ...loaded, claudePath: executable };
+  const claude = await checkClaudeCli(loaded.claudePath, loaded.claudeSource, env);
+  if (!claude.ok) return { ...refused(claude.message), cause: 'claude-cli' };
+  const config = { ...loaded, claudePath: claude.path };
   const timeout = request.overrides?.timeoutSeconds;
   if (timeout !== undefined && !(timeout > 0)) return refused(`timeout must be a positive number of seconds, not ${timeout}`);
 

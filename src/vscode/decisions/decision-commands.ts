@@ -57,7 +57,7 @@ async function answerCommand(service: OrchestrationService, panels: DecisionPane
     if (matches.length !== 1) {
       const message = matches.length
         ? `${matches.length} pending decisions are named ${args.id}; say which run (run: …).`
-        : `No pending decision ${args.key ? 'with that key' : args.id}${args.run ? ` in ${args.run}` : ''}.`;
+        : `No pending decision ${args.key ? 'with that key' : args.id}${args.run ? ` in ${args.run}` : ''}: Baton: Answer Decision… lists the pending ones.`;
       void vscode.window.showWarningMessage(message);
       return { ok: false, message };
     }

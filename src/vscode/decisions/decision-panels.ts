@@ -31,7 +31,7 @@ export class DecisionPanels extends Disposable {
     if (existing) { existing.panel.reveal(); return existing.panel; }
     const decision = this.service.decisions().find((d) => decisionKey(d) === key);
     if (!decision) {
-      void vscode.window.showInformationMessage('That decision is no longer pending.');
+      void vscode.window.showInformationMessage('That decision is no longer pending: it was answered, or its file is gone. Needs You lists what still waits.');
       return undefined;
     }
     const panel = vscode.window.createWebviewPanel(DECISION_PANEL, `Answer ${decision.id}`, vscode.ViewColumn.Active, webviewOptions(this.extensionUri));

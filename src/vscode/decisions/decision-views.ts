@@ -18,7 +18,7 @@ function formView(d: Decision, source: string): Omit<DecisionView, 'folder'> {
   switch (d.system) {
     case 'orchestral':
       return {
-        key, version: decisionVersion(d), system: d.system, title: d.id,
+        key, version: decisionVersion(d), system: d.system, title: d.id, taskTitle: d.runTitle || d.run,
         subtitle: `${d.runTitle === d.run ? d.run : `${d.runTitle} — ${d.run}`}${d.base === '.dure' ? ' (Dure)' : ''}`,
         source,
         form: {

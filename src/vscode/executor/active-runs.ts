@@ -8,6 +8,7 @@ import { EditorExecutorHost } from './executor-host';
 import { executorOverrides } from './executor-settings';
 import { RunSession } from './run-session';
 import { refusedWhenUntrusted } from '../trust';
+import { showClaudeMissing } from './claude-check';
 
 /** The core's entry point (src/core/executor/start-run.ts); passed in so tests and the CLI share one executor. */
 export type StartRun = (request: RunRequest, host: ExecutorHost) => RunHandle;
@@ -49,7 +50,7 @@ export class ActiveRuns extends Disposable {
     if (refusedWhenUntrusted('Run') !== undefined) return undefined;
     // Baton's executor writes task.yaml and state.yaml: a task of orc's database runs only through `orc run`.
     if (task.era === 'db') {
-      void vscode.window.showWarningMessage(`Baton: ${task.id} is in orc's database; it runs through orc run, not Baton's executor.`);
+      void vscode.window.showWarningMessage(`Baton: ${task.id} is in orc's database; it runs through orc run, not Baton's executor: use Run Task, which opens orc run in a terminal.`);
       return undefined;
     }
     const k = key(task.root, task.id);
@@ -77,6 +78,13 @@ export class ActiveRuns extends Disposable {
       this.changeEmitter.fire(session);
     });
     session.terminal.onDidClose(() => void this.closed(k, session));
+    // A run refused because its Claude CLI cannot run (the program chosen through the consent question, which the
+    // commands' own check could not know) leaves no terminal behind: the notification says what to do.
+    void session.done.then((outcome) => {
+      if (outcome.status !== 'refused' || outcome.cause !== 'claude-cli') return;
+      showClaudeMissing(outcome.message);
+      this.forget(k, session);
+    });
     session.terminal.show(true);
     this.changeEmitter.fire(session);
     return session;

@@ -11,7 +11,7 @@ import { commandLine } from '../../core/orc-cli/command-line';
  */
 export function gateDecisionView(d: OrcGateDecision, key: string, source: string): Omit<DecisionView, 'folder'> {
   return {
-    key, version: decisionVersion(d), system: d.system, title: `${d.taskId} · ${d.phase}`,
+    key, version: decisionVersion(d), system: d.system, title: `${d.taskId} · ${d.phase}`, taskTitle: d.taskTitle || d.taskId,
     subtitle: `orc gate${d.taskTitle ? ` · ${d.taskTitle}` : ''}`,
     // The link opens the gate's file; a gate of orc's database opens its task's detail instead.
     source: d.era === 'db' ? `${d.taskId} in orc's database` : source,

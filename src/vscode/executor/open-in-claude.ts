@@ -7,6 +7,8 @@ import { checkFlagValue, SESSION_ID } from '../../core/executor/flag-safe';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { executorOverrides } from './executor-settings';
 import { repositoryClaudeConsent } from './repository-claude-consent';
+import { checkClaudeCli } from '../../core/executor/claude-cli';
+import { showClaudeMissing } from './claude-check';
 
 /**
  * Continues a task's Claude session by hand: an ordinary terminal running `claude --resume <session id>` in the
@@ -17,7 +19,7 @@ import { repositoryClaudeConsent } from './repository-claude-consent';
 export async function openInClaudeCode(task: OrcTask, workspaceState: vscode.Memento): Promise<vscode.Terminal | undefined> {
   const sessionId = task.state?.session?.id?.trim();
   if (!sessionId) {
-    void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml yet; run a phase first.`);
+    void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml yet; run a phase first (Run Task or Run Phase…).`);
     return undefined;
   }
   const badId = checkFlagValue('session id', sessionId, SESSION_ID, `${task.id}'s state.yaml`);
@@ -32,9 +34,12 @@ export async function openInClaudeCode(task: OrcTask, workspaceState: vscode.Mem
     return undefined;
   }
   for (const line of config.ignored) void vscode.window.showWarningMessage(`Baton: ${line}.`);
+  // A terminal whose program is missing only shows an error and stays behind: checked first, with the way out.
+  const claude = await checkClaudeCli(config.claudePath, config.claudeSource);
+  if (!claude.ok) { showClaudeMissing(claude.message); return undefined; }
   const terminal = vscode.window.createTerminal({
     name: `Claude: ${task.id}`,
-    shellPath: config.claudePath,
+    shellPath: claude.path,
     shellArgs: ['--resume', sessionId],
     cwd: await taskDirectory(task, config.git.worktrees),
     iconPath: new vscode.ThemeIcon('comment-discussion'),

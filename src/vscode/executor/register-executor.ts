@@ -5,6 +5,7 @@ import { registerRunCommands } from './run-commands';
 import { RunStatusBar } from './run-status-bar';
 import { TrustGuard } from './trust';
 import { DbRunTerminals } from '../orc/db-run-terminals';
+import { claudeNotices } from './claude-check';
 
 /** What the executor's editor side exposes to extension-host tests (through BatonApi). */
 export interface ExecutorApi {
@@ -14,6 +15,8 @@ export interface ExecutorApi {
   readonly trust: TrustGuard;
   /** Terminals running `orc run <ID>` for database-era tasks. */
   readonly orcRuns: DbRunTerminals;
+  /** The missing-Claude notifications shown in this window (tests: notifications have no API). */
+  readonly claudeNotices: () => readonly string[];
 }
 
 /** The terminal-backed Claude executor in the editor: run/cancel/resume commands, run terminals, the status bar item; `orc run` terminals for database-era tasks. */
@@ -23,5 +26,5 @@ export function registerExecutor(context: vscode.ExtensionContext, service: Orch
   const trust = new TrustGuard();
   const orcRuns = new DbRunTerminals(service);
   context.subscriptions.push(statusBar, runs, orcRuns, registerRunCommands(service, runs, trust, orcRuns, context.workspaceState));
-  return { runs, statusBar, trust, orcRuns };
+  return { runs, statusBar, trust, orcRuns, claudeNotices };
 }

@@ -13,7 +13,7 @@ const ALLOWED_KEY = 'baton.executor.allowedRepositoryClaude';
  */
 export function repositoryClaudeConsent(state: vscode.Memento): (asked: RepositoryPrivileges) => Promise<boolean> {
   return async (asked) => {
-    const key = JSON.stringify([asked.configFile, asked.claudePath, asked.permissionMode]);
+    const key = consentKey(asked);
     const allowed = state.get<string[]>(ALLOWED_KEY, []);
     if (allowed.includes(key)) return true;
     const what = [
@@ -29,4 +29,13 @@ export function repositoryClaudeConsent(state: vscode.Memento): (asked: Reposito
     await state.update(ALLOWED_KEY, [...allowed, key]);
     return true;
   };
+}
+
+/** The person's answer as remembered, without asking (a check before a run looks at the program the run would use). */
+export function rememberedConsent(state: vscode.Memento): (asked: RepositoryPrivileges) => Promise<boolean> {
+  return async (asked) => state.get<string[]>(ALLOWED_KEY, []).includes(consentKey(asked));
+}
+
+function consentKey(asked: RepositoryPrivileges): string {
+  return JSON.stringify([asked.configFile, asked.claudePath, asked.permissionMode]);
 }

@@ -2,12 +2,14 @@ import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { targetTask } from '../orc/orc-pickers';
+import { resumableTasks, tasksWithClaudeSession } from '../../core/actions/command-targets';
 import type { ActiveRuns } from './active-runs';
 import { openInClaudeCode } from './open-in-claude';
 import { pickPhase, pickSession } from './run-pickers';
 import type { RunSession } from './run-session';
 import type { TrustGuard } from './trust';
 import type { DbRunTerminals } from '../orc/db-run-terminals';
+import { refusedForClaude } from './claude-check';
 
 /**
  * Run, cancel, resume and hand over to Claude Code (for a task of orc's database, Run opens `orc run` in a terminal
@@ -22,31 +24,34 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (!trust.mayStartProcesses('Run Task')) return undefined;
       const task = await targetTask(service, target, 'Run which task? (every remaining phase of its plan, in order)');
       if (task?.era === 'db') return orcRuns.run(task);
-      return task ? runs.start(task, {}) : undefined;
+      if (!task || await refusedForClaude(task.root, workspaceState)) return undefined;
+      return runs.start(task, {});
     }),
     vscode.commands.registerCommand('baton.orc.runPhase', async (target?: unknown, phase?: string) => {
       if (!trust.mayStartProcesses('Run Phase')) return undefined;
       const task = await targetTask(service, target, 'Run a phase of which task?');
       if (!task) return undefined;
       if (task.era === 'db') return runsThroughOrc(task, 'orc run has no way to run one phase');
+      if (await refusedForClaude(task.root, workspaceState)) return undefined;
       const chosen = phase ?? await pickPhase(task);
       return chosen ? runs.start(task, { phase: chosen }) : undefined;
     }),
     vscode.commands.registerCommand('baton.orc.resumeRun', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Resume')) return undefined;
-      const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)');
+      const task = await targetTask(service, target, 'Resume which task? (continues its Claude session)', resumableTasks);
       if (!task) return undefined;
       if (task.era === 'db') return runsThroughOrc(task, 'orc resumes its own runs');
       if (!task.state?.session?.id) {
         void vscode.window.showInformationMessage(`Baton: ${task.id} has no Claude session in state.yaml to resume; use Run instead.`);
         return undefined;
       }
+      if (await refusedForClaude(task.root, workspaceState)) return undefined;
       return runs.start(task, { resume: true });
     }),
     vscode.commands.registerCommand('baton.orc.cancelRun', async (target?: unknown) => {
       const session = target === undefined ? await pickSession(runs.running(), 'Cancel which run?') : sessionOf(runs, await targetTask(service, target));
       if (!session?.running) {
-        if (target !== undefined) void vscode.window.showInformationMessage('Baton: that task is not running in this window.');
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: that task is not running in this window, so there is nothing to cancel.');
         return undefined;
       }
       session.cancel();
@@ -54,7 +59,7 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
     }),
     vscode.commands.registerCommand('baton.orc.openInClaudeCode', async (target?: unknown) => {
       if (!trust.mayStartProcesses('Open in Claude Code')) return undefined;
-      const task = await targetTask(service, target, 'Continue which task in Claude Code?');
+      const task = await targetTask(service, target, 'Continue which task in Claude Code?', tasksWithClaudeSession);
       if (task?.era === 'db') return runsThroughOrc(task, 'orc keeps its Claude sessions itself');
       return task ? openInClaudeCode(task, workspaceState) : undefined;
     }),
@@ -63,14 +68,14 @@ export function registerRunCommands(service: OrchestrationService, runs: ActiveR
       if (task?.era === 'db') {
         const terminal = orcRuns.terminalOf(task);
         if (terminal) terminal.show(false);
-        else void vscode.window.showInformationMessage(`Baton: no orc run of ${task.id} in this window.`);
+        else void vscode.window.showInformationMessage(`Baton: no orc run of ${task.id} in this window; start one with Run Task.`);
         return terminal;
       }
       const session = target === undefined ? runs.running().at(-1) ?? await pickSession(runs.all(), 'Show the terminal of which run?')
         : sessionOf(runs, await targetTask(service, target));
       if (!session) {
         // Without a target the picker has already said that nothing ran here.
-        if (target !== undefined) void vscode.window.showInformationMessage('Baton: no run of that task in this window.');
+        if (target !== undefined) void vscode.window.showInformationMessage('Baton: no run of that task in this window; start one with Run Task.');
         return undefined;
       }
       session.terminal.show(false);

@@ -6,7 +6,7 @@ import { formatElapsed, type RunSession } from './run-session';
 export async function pickPhase(task: OrcTask): Promise<string | undefined> {
   const phases = task.phases.filter((p) => p.inPlan);
   if (!phases.length) {
-    void vscode.window.showInformationMessage(`Baton: ${task.id} has no plan.yaml phases to run yet.`);
+    void vscode.window.showInformationMessage(`Baton: ${task.id} has no plan.yaml phases to run yet: orc writes plan.yaml when it plans the task; Run Task then runs them.`);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(phases.map((p) => ({
@@ -18,7 +18,7 @@ export async function pickPhase(task: OrcTask): Promise<string | undefined> {
 
 /** A run of this window; none to pick from says so instead of showing an empty list. */
 export async function pickSession(sessions: readonly RunSession[], placeHolder: string): Promise<RunSession | undefined> {
-  if (!sessions.length) { void vscode.window.showInformationMessage('Baton: nothing is running in this window.'); return undefined; }
+  if (!sessions.length) { void vscode.window.showInformationMessage('Baton: nothing is running in this window; start a run with Baton: Run Task.'); return undefined; }
   if (sessions.length === 1) return sessions[0];
   const picked = await vscode.window.showQuickPick(sessions.map((s) => ({
     label: s.taskId, description: `${s.phase ?? ''} · ${s.state} · ${formatElapsed(Date.now() - s.startedAt)}`, session: s,

@@ -24,7 +24,7 @@ export function intentFromArg(service: OrchestrationService, arg: unknown): Inte
 export async function intentOrPick(service: OrchestrationService, arg: unknown, title: string): Promise<Intent | undefined> {
   if (arg !== undefined) {
     const found = intentFromArg(service, arg);
-    if (!found) void vscode.window.showWarningMessage('Baton: that intent is no longer in active_intents.yaml.');
+    if (!found) void vscode.window.showWarningMessage('Baton: that intent is no longer in active_intents.yaml: pick one from the Intents view.');
     return found;
   }
   const intents = service.items().filter((i): i is Intent => i.system === 'intents');

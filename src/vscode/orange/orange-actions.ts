@@ -13,12 +13,12 @@ const ORANGE_TAKES_OVER = ['pending', 'planning', 'working', 'agent-review'];
  * Moves a task (refused in an untrusted workspace, outside orange's workflow, past a failing gate, or when TASK.md
  * changed since it was read), then re-reads the written files at once so every view updates.
  */
-export async function moveTask(service: OrchestrationService, task: OrangeTask, to: string): Promise<EditOutcome> {
+export async function moveTask(service: OrchestrationService, task: OrangeTask, to: string, reason = 'moved in Baton'): Promise<EditOutcome> {
   const refused = refusedWhenUntrusted('Move orange Task');
   if (refused !== undefined) return { ok: false, message: refused };
   let outcome: EditOutcome;
   try {
-    outcome = await editTask({ file: task.file, shownHash: task.textHash, to, reason: 'moved in Baton' });
+    outcome = await editTask({ file: task.file, shownHash: task.textHash, to, reason });
   } catch (err) {
     outcome = { ok: false, message: `Baton could not write ${task.id}: ${(err as Error).message}` };
   }

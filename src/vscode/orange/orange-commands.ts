@@ -1,13 +1,14 @@
 import * as vscode from 'vscode';
 import { z } from 'zod';
 import type { OrangeTask } from '../../core/formats/orange/model';
-import { moveLabel } from '../../core/formats/orange/move-labels';
+import { isIrreversibleMove, moveLabel, moveNeedsReason } from '../../core/formats/orange/move-labels';
 import { checkMove } from '../../core/formats/orange/transitions';
 import { isKnownStatus, WORKFLOW } from '../../core/formats/orange/vocabulary';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { refusedWhenUntrusted } from '../trust';
 import { moveTask, newTask } from './orange-actions';
-import { orangeProjects, resolveTask } from './orange-targets';
+import { orangeProjects, orangeTasks, resolveTask } from './orange-targets';
+import { liveTmuxNone, targetsOf, tasksWithPullRequest, tasksWithTmuxSession } from '../../core/actions/command-targets';
 import type { SessionProbe } from './session-probe';
 
 const createArgs = z.object({
@@ -28,11 +29,12 @@ export function registerOrangeCommands(service: OrchestrationService, sessions: 
       if (target) await vscode.window.showTextDocument(vscode.Uri.file(target.task.file), { preview: true });
     }),
     vscode.commands.registerCommand('baton.orange.openPullRequest', async (raw?: unknown) => {
-      const target = await resolveTask(service, raw, 'Open Pull Request');
+      const target = await resolveTask(service, raw, 'Open Pull Request', tasksWithPullRequest);
       if (!target) return;
       const url = target.task.prUrl;
       if (!url || !/^https?:\/\//i.test(url)) {
-        void vscode.window.showInformationMessage(url ? `pr_url "${url}" is not a web address.` : `${target.task.title} has no pull request yet (pr_url is null).`);
+        void vscode.window.showInformationMessage(url ? `pr_url "${url}" is not a web address: fix it in the task's TASK.md (Open TASK.md).`
+          : `${target.task.title} has no pull request yet (pr_url is null): orange records one when its agent opens it.`);
         return;
       }
       await vscode.env.openExternal(vscode.Uri.parse(url));
@@ -46,16 +48,42 @@ async function moveCommand(service: OrchestrationService, raw: unknown) {
   const target = await resolveTask(service, raw, 'Move orange Task');
   if (!target) return undefined;
   const { task } = target;
-  const to = target.to ?? await pickMove(task);
+  // A script or keybinding that names the move has chosen it; a person picking one is asked what the form asks.
+  if (target.to) return moveTask(service, task, target.to);
+  const to = await pickMove(task);
   if (!to) return undefined;
-  return moveTask(service, task, to);
+  const reason = moveNeedsReason(task.status) ? await askReason(task, to) : 'moved in Baton';
+  if (reason === undefined) return undefined;
+  if (isIrreversibleMove(to) && !(await confirmEnd(task, to))) return undefined;
+  return moveTask(service, task, to, reason);
+}
+
+/** A move out of stuck or reviewing says why: history.jsonl's status.changed event records it. */
+async function askReason(task: OrangeTask, to: string): Promise<string | undefined> {
+  const text = await vscode.window.showInputBox({ title: `${moveLabel(task.status, to)}: "${task.title}"`,
+    prompt: `Why move it out of ${task.status}? (required; recorded in history.jsonl)`, ignoreFocusOut: true,
+    validateInput: (v) => (v.trim() ? undefined : 'Write the reason for this move, or press Escape to leave the task as it is') });
+  return text?.trim() || undefined;
+}
+
+/**
+ * done and cancelled end a task: a second, explicit choice. A quick pick whose first (highlighted) row goes back,
+ * so Enter alone changes nothing; VS Code's modal dialogs focus their action button instead.
+ */
+async function confirmEnd(task: OrangeTask, to: string): Promise<boolean> {
+  const yes = to === 'done' ? 'Yes, mark done' : 'Yes, cancel the task';
+  const picked = await vscode.window.showQuickPick([
+    { label: 'Go back', description: 'leave the task as it is' },
+    { label: yes, description: `orange moves no task out of ${to}` },
+  ], { title: `${to === 'done' ? 'Mark' : 'Cancel'} "${task.title}"${to === 'done' ? ' done' : ''}?`, ignoreFocusOut: true });
+  return picked?.label === yes;
 }
 
 /** Every move orange's workflow knows from here; the ones a gate refuses say why, and picking one shows the reason. */
 async function pickMove(task: OrangeTask): Promise<string | undefined> {
   if (!isKnownStatus(task.status)) {
     const refused = checkMove(task, 'cancelled');
-    void vscode.window.showErrorMessage(`${task.title}: ${refused.ok ? 'orange moves it nowhere from here' : refused.reason}.`);
+    void vscode.window.showErrorMessage(`${task.title}: ${refused.ok ? 'orange moves it nowhere from here' : refused.reason}. Fix its status in TASK.md (Open TASK.md).`);
     return undefined;
   }
   const items = WORKFLOW[task.status].map((to) => {
@@ -64,7 +92,7 @@ async function pickMove(task: OrangeTask): Promise<string | undefined> {
       detail: check.ok ? undefined : `Refused: ${check.reason}`, to, check };
   });
   if (!items.length) {
-    void vscode.window.showInformationMessage(`${task.title} is ${task.status}: orange moves it nowhere from here.`);
+    void vscode.window.showInformationMessage(`${task.title} is ${task.status}: orange moves it nowhere from here; create a new task (Create orange Task) to carry on.`);
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, { title: `Move "${task.title}" (now ${task.status})`, matchOnDescription: true });
@@ -106,15 +134,27 @@ async function createCommand(service: OrchestrationService, raw: unknown) {
 
 /** Opens the task's tmux session in a terminal: `tmux attach-session -t =<name>` as an argument array, no shell. */
 async function attachCommand(service: OrchestrationService, sessions: SessionProbe, raw: unknown) {
-  const target = await resolveTask(service, raw, 'Attach to tmux Session');
+  const target = raw !== undefined ? await resolveTask(service, raw, 'Attach to tmux Session') : await pickLiveSession(service, sessions);
   if (!target) return undefined;
   const name = target.task.tmuxSession;
-  if (!name) { void vscode.window.showInformationMessage(`${target.task.title} has no tmux session (tmux_session is null).`); return undefined; }
+  if (!name) { void vscode.window.showInformationMessage(`${target.task.title} has no tmux session (tmux_session is null): orange names one when it spawns the task's agent.`); return undefined; }
   if (refusedWhenUntrusted('Attach to tmux Session') !== undefined) return undefined;
   const alive = await sessions.check(name);
-  if (alive === undefined) { void vscode.window.showErrorMessage('tmux was not found (or did not answer): Baton attaches through the tmux command.'); return undefined; }
-  if (!alive) { void vscode.window.showWarningMessage(`The tmux session "${name}" is not running: the agent crashed or finished. orange respawns it only while its dashboard runs.`); return undefined; }
+  if (alive === undefined) { void vscode.window.showErrorMessage(TMUX_MISSING); return undefined; }
+  if (!alive) { void vscode.window.showWarningMessage(`The tmux session "${name}" is not running: the agent crashed or finished. orange respawns it only while its dashboard runs: start the dashboard, then attach again.`); return undefined; }
   const terminal = vscode.window.createTerminal({ name: `orange: ${name}`, shellPath: 'tmux', shellArgs: ['attach-session', '-t', `=${name}`] });
   terminal.show();
   return terminal;
+}
+
+const TMUX_MISSING = 'tmux was not found (or did not answer): Baton attaches through the tmux command. Install tmux, or make sure it is on the PATH of the editor.';
+
+/** The palette's pick: only tasks whose tmux session is alive now (tmux asked for each); none says why. */
+async function pickLiveSession(service: OrchestrationService, sessions: SessionProbe): Promise<{ task: OrangeTask } | undefined> {
+  const candidates = targetsOf(orangeTasks(service), tasksWithTmuxSession);
+  if (!candidates.length) { void vscode.window.showInformationMessage(tasksWithTmuxSession.none); return undefined; }
+  if (refusedWhenUntrusted('Attach to tmux Session') !== undefined) return undefined;
+  const answers = await Promise.all(candidates.map((t) => sessions.check(t.tmuxSession!)));
+  if (answers.every((a) => a === undefined)) { void vscode.window.showErrorMessage(TMUX_MISSING); return undefined; }
+  return resolveTask(service, undefined, 'Attach to tmux Session', { tasks: candidates.filter((_, i) => answers[i] === true), none: liveTmuxNone });
 }

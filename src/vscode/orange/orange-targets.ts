@@ -5,6 +5,7 @@ import type { OrangeTask, ProjectsRecord } from '../../core/formats/orange/model
 import { projectBelongs } from '../../core/formats/orange/link';
 import { resolveProjectPath } from '../../core/formats/orange/projects-file';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
+import type { CommandTargets } from '../../core/actions/command-targets';
 
 /** What the orange commands accept: a tree row, a task id, or `{ id, root?, to? }` (keybindings, scripts, tests). */
 export const taskArgs = z.object({
@@ -17,8 +18,13 @@ export function orangeTasks(service: OrchestrationService): OrangeTask[] {
   return service.items().filter((i): i is OrangeTask => i.system === 'orange');
 }
 
-/** The task a command is about; a quick pick when nothing names one. undefined when none (after saying why). */
-export async function resolveTask(service: OrchestrationService, raw: unknown, title: string): Promise<{ task: OrangeTask; to?: string } | undefined> {
+/**
+ * The task a command is about; a quick pick when nothing names one — of the tasks `only` accepts, when given (the
+ * command's own candidates: `only` may also be a list already narrowed, e.g. to live tmux sessions). undefined when
+ * none (after saying why).
+ */
+export async function resolveTask(service: OrchestrationService, raw: unknown, title: string,
+  only?: CommandTargets<OrangeTask> | { readonly tasks: readonly OrangeTask[]; readonly none: string }): Promise<{ task: OrangeTask; to?: string } | undefined> {
   if (raw && typeof raw === 'object' && 'task' in raw) return { task: (raw as { task: OrangeTask }).task };
   const tasks = orangeTasks(service);
   if (raw !== undefined) {
@@ -29,16 +35,21 @@ export async function resolveTask(service: OrchestrationService, raw: unknown, t
     }
     const task = tasks.find((t) => t.id === parsed.data.id && (!parsed.data.root || t.root === parsed.data.root));
     if (!task) {
-      void vscode.window.showWarningMessage(`${title}: no orange task ${parsed.data.id} in this workspace.`);
+      void vscode.window.showWarningMessage(`${title}: no orange task ${parsed.data.id} in this workspace: check the id against the orange view.`);
       return undefined;
     }
     return { task, to: parsed.data.to };
   }
   if (!tasks.length) {
-    void vscode.window.showInformationMessage('No orange tasks belong to this workspace.');
+    void vscode.window.showInformationMessage('No orange tasks belong to this workspace: add the project to projects.json in your orange folder (setting baton.orange.root).');
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(tasks.map((t) => ({ label: t.title, description: `${t.status} · ${t.project}`, detail: t.branch ?? t.id, task: t })),
+  const offered = !only ? tasks : 'tasks' in only ? only.tasks : tasks.filter(only.accepts);
+  if (!offered.length) {
+    void vscode.window.showInformationMessage(only!.none);
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(offered.map((t) => ({ label: t.title, description: `${t.status} · ${t.project}`, detail: t.branch ?? t.id, task: t })),
     { title, placeHolder: 'Which orange task?', matchOnDescription: true, matchOnDetail: true });
   return picked ? { task: picked.task } : undefined;
 }

@@ -11,6 +11,7 @@ import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
 import { folderName } from '../folder-item';
 import { orcInitiatives, orcTasks, pickTaskIds, pickValue, targetTask } from './orc-pickers';
+import { resolvableTasks } from '../../core/actions/command-targets';
 import type { OrcCloseOptions, OrcTaskEdit } from '../../core/orc-cli/orc-arguments';
 import { askDbEdit, closeDbTask, editDbTask, newDbTask, notInOrc, pickInitiative, type DbNewTaskSpec } from './db-task-actions';
 import { orcDbFileOf } from './orc-cli-host';
@@ -80,7 +81,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
     }),
     vscode.commands.registerCommand('baton.orc.resolveTask', async (target?: unknown, message?: string) => {
       if (refusedWhenUntrusted('Resolve Task') !== undefined) return undefined;
-      const task = await targetTask(service, target, 'Resolve which failed task?');
+      const task = await targetTask(service, target, 'Resolve which failed task?', resolvableTasks);
       if (!task) return undefined;
       // orc's database era calls it closing: `orc close`.
       if (task.era === 'db') return closeDbTask(service, task, message === undefined ? undefined : { message });

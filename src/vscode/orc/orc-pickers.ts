@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrcInitiative, OrcTask } from '../../core/formats/orc/model';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import type { CommandTargets } from '../../core/actions/command-targets';
 import { folderName } from '../folder-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 
@@ -17,20 +18,29 @@ export function orcInitiatives(service: OrchestrationService, root?: string): Or
 
 /**
  * The task a command was invoked on: a tree row (anything with a `task`), an id (scripts, tests, the detail panel),
- * or — with no argument — one the person picks.
+ * or — with no argument — one the person picks. With `only`, the pick offers just the tasks the command can act on,
+ * and when there are none it says why (an information message) instead of opening the list.
  */
-export async function targetTask(service: OrchestrationService, target: unknown, placeHolder = 'Pick an orc task'): Promise<OrcTask | undefined> {
+export async function targetTask(service: OrchestrationService, target: unknown, placeHolder = 'Pick an orc task',
+  only?: CommandTargets<OrcTask>): Promise<OrcTask | undefined> {
   if (target && typeof target === 'object' && 'task' in target) {
     const t = (target as { task: unknown }).task as OrcTask;
     return orcTasks(service, t.root).find((x) => x.id === t.id) ?? t;
   }
   if (typeof target === 'string') {
     const found = orcTasks(service).find((t) => t.id === target);
-    if (!found) void vscode.window.showWarningMessage(`Baton: no orc task ${target}`);
+    if (!found) void vscode.window.showWarningMessage(`Baton: no orc task ${target} in this workspace: check the id against the Tasks view.`);
     return found;
   }
   const multi = service.folders.length > 1;
-  const rows = () => orcTasks(service).map((t) => ({
+  if (only) {
+    if (!service.hasScanned) await new Promise<void>((resolve) => { const sub = service.onDidChange(() => { sub.dispose(); resolve(); }); });
+    if (!orcTasks(service).some(only.accepts)) {
+      void vscode.window.showInformationMessage(`Baton: ${only.none}`);
+      return undefined;
+    }
+  }
+  const rows = () => orcTasks(service).filter((t) => !only || only.accepts(t)).map((t) => ({
     label: `${t.id}  ${t.title}`,
     description: [t.status, t.priority, t.queue === 'backlog' ? 'backlog' : '', multi && folderName(t.root)].filter(Boolean).join(' · '),
     detail: multi ? t.root : undefined, task: t,

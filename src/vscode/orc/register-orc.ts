@@ -20,7 +20,7 @@ export interface OrcApi {
 
 /** The orc task detail panel, the Initiatives view, the orc edit commands (YAML edits, or orc's CLI for its database) and the read-only note. */
 export function registerOrc(context: vscode.ExtensionContext, service: OrchestrationService, tasksView: vscode.TreeView<unknown>): OrcApi {
-  const detailPanels = new TaskDetailPanels(service, context.extensionUri);
+  const detailPanels = new TaskDetailPanels(service, context.extensionUri, context.workspaceState);
   const initiativesTree = new InitiativesTreeProvider(service);
   const cliNote = new OrcCliNote(service, tasksView);
   const initiativesView = vscode.window.createTreeView('baton.initiatives', { treeDataProvider: initiativesTree, showCollapseAll: true });

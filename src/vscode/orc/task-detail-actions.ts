@@ -45,7 +45,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
     }
     case 'openTask': {
       const other = orcTasks(service, task.root).find((t) => t.id === msg.id);
-      if (!other) return void vscode.window.showInformationMessage(`Baton: there is no task ${msg.id} in this workspace`);
+      if (!other) return void vscode.window.showInformationMessage(`Baton: there is no task ${msg.id} in this workspace: it was removed or renamed; the Tasks view lists the tasks there are.`);
       await ctx.showDetail(other);
       return;
     }
@@ -70,7 +70,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
     }
     case 'run': {
       if (msg.phase && !task.phases.some((p) => p.inPlan && p.name === msg.phase)) {
-        return void vscode.window.showWarningMessage(`Baton: ${task.id} has no phase ${msg.phase} in its plan.yaml`);
+        return void vscode.window.showWarningMessage(`Baton: ${task.id} has no phase ${msg.phase} in its plan.yaml any more: pick one of its phases with Run Phase….`);
       }
       // The executor's commands check trust and own the run; the panel only names the task (and phase).
       await vscode.commands.executeCommand(msg.phase ? 'baton.orc.runPhase' : 'baton.orc.runTask', { task }, msg.phase);
@@ -106,7 +106,7 @@ function taskFile(task: OrcTask, files: TaskDetailFiles | undefined, which: Extr
 
 /** Text files inside the workspace folder open in an editor; anything else (images, PDFs) with VS Code's default for its type. */
 async function open(root: string, file: string | null, preview = false): Promise<void> {
-  if (!file) return void vscode.window.showInformationMessage('Baton: that file is not there (any more)');
+  if (!file) return void vscode.window.showInformationMessage('Baton: that file is not there any more: the panel now shows what the task folder holds.');
   // Every path here was built from the workspace's files: checked once more, symlinks followed, before opening.
   const inside = await containedPath(root, file, { what: 'the workspace folder' });
   if (!inside.ok) return void vscode.window.showWarningMessage(`Baton will not open it: ${inside.reason}`);

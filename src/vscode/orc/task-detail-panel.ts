@@ -1,5 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
+import { claudeProblem } from '../executor/claude-check';
 import { taskDetail, type TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { itemKey } from '../../core/model/items';
@@ -36,7 +37,7 @@ export class TaskDetailPanel extends Disposable {
   private postedJson: string | undefined;
 
   constructor(private task: OrcTask, private readonly service: OrchestrationService, extensionUri: vscode.Uri,
-    private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void) {
+    private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void, private readonly workspaceState?: vscode.Memento) {
     super();
     const dir = vscode.Uri.file(path.join(task.root, '.orc', 'tasks', task.dir));
     const db = task.era === 'db';
@@ -57,6 +58,10 @@ export class TaskDetailPanel extends Disposable {
       this._register(w.onDidDelete(() => this.schedule()));
     }
     this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
+    // Run and Resume are off while the Claude CLI cannot run: looked at again when its setting changes, and when the
+    // window gets focus back (the person may have installed Claude Code meanwhile).
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('baton.claude.path')) this.schedule(); }));
+    this._register(vscode.window.onDidChangeWindowState((w) => { if (w.focused) this.schedule(); }));
   }
 
   /** What the panel watches: the task folder and the file era's orc.db, or the database (and the cost ledger). */
@@ -109,7 +114,9 @@ export class TaskDetailPanel extends Disposable {
     this.panel.title = this.title();
     this.files = await taskDetail(current.root, current.dir, { task: current, orcHome: this.service.contextOf(current.root)?.orcHome });
     if (!this.ready) return;
-    const view = taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted);
+    const runBlocked = current.era === 'db' || !vscode.workspace.isTrusted || !this.workspaceState ? null
+      : await claudeProblem(current.root, this.workspaceState);
+    const view = { ...taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted), runBlocked };
     // A database being written (transcripts stream in while a phase runs) is re-read often: an unchanged view is not
     // sent again, so the page does not re-render for nothing.
     const json = JSON.stringify(view);
@@ -153,7 +160,7 @@ export class TaskDetailPanel extends Disposable {
 export class TaskDetailPanels extends Disposable {
   private readonly panels = new Map<string, TaskDetailPanel>();
 
-  constructor(private readonly service: OrchestrationService, private readonly extensionUri: vscode.Uri) {
+  constructor(private readonly service: OrchestrationService, private readonly extensionUri: vscode.Uri, private readonly workspaceState?: vscode.Memento) {
     super();
     this._register({ dispose: () => { for (const p of this.panels.values()) p.panel.dispose(); } });
   }
@@ -162,7 +169,7 @@ export class TaskDetailPanels extends Disposable {
     const key = itemKey(task);
     let panel = this.panels.get(key);
     if (panel) { panel.reveal(); void panel.refresh(); return panel; }
-    panel = new TaskDetailPanel(task, this.service, this.extensionUri, (t) => this.show(t), () => this.panels.delete(key));
+    panel = new TaskDetailPanel(task, this.service, this.extensionUri, (t) => this.show(t), () => this.panels.delete(key), this.workspaceState);
     this.panels.set(key, panel);
     return panel;
   }

@@ -26,7 +26,7 @@ export function registerRunCommands(service: OrchestrationService, mrp: MrpPanel
       let run = arg instanceof RunNode ? arg.run : typeof arg === 'string' ? runs().find((r) => r.dir === arg || r.id === arg) : undefined;
       if (!run) {
         const withMrp = runs().filter((r) => r.mrp);
-        if (!withMrp.length) { void vscode.window.showInformationMessage('No run has a Merge-Readiness Pack yet.'); return; }
+        if (!withMrp.length) { void vscode.window.showInformationMessage('No run has a Merge-Readiness Pack yet: Dure writes one (evidence/mrp.json) when a run gets through its gates; the Runs view shows each run\'s phase.'); return; }
         const picked = await vscode.window.showQuickPick(withMrp.map((r) => ({ label: r.title, description: `${r.id} · ${r.phase ?? ''}`, run: r })),
           { title: 'Open a Merge-Readiness Pack' });
         run = picked?.run;

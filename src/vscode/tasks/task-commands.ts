@@ -11,7 +11,7 @@ export function registerTaskCommands(): vscode.Disposable {
       : vscode.window.showTextDocument(vscode.Uri.file(t.file), { preview: true }))),
     vscode.commands.registerCommand('baton.openStateFile', (node?: TaskNode) => withTask(node, (t) => {
       if (t.era === 'db') return vscode.window.showInformationMessage(`${t.id} is in orc's database: its state is shown in its detail, there is no state.yaml.`);
-      if (!t.stateFile) return vscode.window.showInformationMessage(`${t.id} has no state.yaml yet: it has not been run.`);
+      if (!t.stateFile) return vscode.window.showInformationMessage(`${t.id} has no state.yaml yet: it has not been run. Run it (Baton: Run Task) and orc writes one.`);
       return vscode.window.showTextDocument(vscode.Uri.file(t.stateFile), { preview: true });
     })),
     vscode.commands.registerCommand('baton.copyTaskId', (node?: TaskNode) => withTask(node, async (t) => {

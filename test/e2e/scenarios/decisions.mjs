@@ -1,6 +1,9 @@
 // UI scenarios for the "Needs you" inbox (issue 4), run by test/e2e/ui.test.mjs against a temp copy of demo/:
 // answer the demo's pending CRP in the sidebar form like a person would, check the VCR on disk and that no CRP is
-// left in the inbox (the demo's orange tasks stay), and check that a CRP whose text holds HTML is shown as text. Screenshot: docs/images/needs-you.png.
+// left in the inbox (the demo's orange tasks stay), and check that a CRP whose text holds HTML is shown as text; then the
+// safe-decision rules on the demo's reviewed orange task: no move preselected, a reason required, "mark done" confirmed in
+// a second step that nothing answers by default, and the result announced in place of the form. Screenshot:
+// docs/images/needs-you.png.
 /* global document, window -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -94,6 +97,78 @@ async function answerInTheSidebar(page, workspace, shown) {
   log(`${vcrs[0]}: decision B with the typed rationale; state.json left to Dure; no CRP left in the inbox`);
 }
 
+const REVIEWED = 'Send RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset on /auth responses';
+const REVIEWED_DIR = 'home/orange/tasks/demo/86J3d2pCuuXolMIxbaqD2';
+const REASON = 'Headers checked against RFC 9331 on staging.';
+
+/**
+ * The demo's reviewed orange task, answered like a person would: nothing is chosen for them, a reason is asked for,
+ * "mark done" needs a second, explicit step (Enter on it does nothing; Go back returns), and the result shows where the
+ * form was, focused, and in the live region. The task's files are put back afterwards for the scenarios after this one.
+ */
+async function markTheReviewedTaskDone(page, workspace) {
+  const taskFile = path.join(workspace, REVIEWED_DIR, 'TASK.md');
+  const historyFile = path.join(workspace, REVIEWED_DIR, 'history.jsonl');
+  const original = { task: fs.readFileSync(taskFile, 'utf8'), history: fs.readFileSync(historyFile, 'utf8') };
+  const frame = await openNeedsYou(page);
+  const form = frame.locator('section.decision.orange', { hasText: REVIEWED });
+  try {
+    await form.waitFor({ timeout: 30000 });
+    // No move of any orange form is chosen before the person chooses one.
+    const preselected = await frame.locator('section.decision.orange .move[aria-checked="true"]').count();
+    if (preselected) throw new Error(`${preselected} move(s) preselected in the Needs you forms`);
+    const submit = form.locator('vscode-button.submit');
+    if ((await submit.getAttribute('disabled')) === null) throw new Error('Move the task is enabled before a move was chosen');
+    const hint = async () => (await form.locator('.hint').textContent())?.trim();
+    if (!/Pick where the task goes next/.test(await hint())) throw new Error(`hint before a choice: ${await hint()}`);
+
+    await form.locator('.move[data-move="done"]').click();
+    await waitFor(async () => (await form.locator('.move[data-move="done"]').getAttribute('aria-checked')) === 'true', 'done to be chosen', 5000);
+    if ((await submit.getAttribute('disabled')) === null) throw new Error('Move the task is enabled without a reason');
+    if (!/Write the reason/.test(await hint())) throw new Error(`hint without a reason: ${await hint()}`);
+    const note = form.locator('vscode-text-area[name="note"] textarea');
+    await note.click();
+    await note.pressSequentially(REASON, { delay: 5 });
+    await waitFor(async () => (await submit.getAttribute('disabled')) === null, 'Move the task to be enabled with a reason', 5000);
+
+    // The second step: a question naming the task, focused itself; Enter there answers nothing.
+    await submit.click();
+    const question = form.locator('.confirm-question');
+    await question.waitFor({ timeout: 5000 });
+    const asked = (await question.textContent()) ?? '';
+    if (!asked.includes(`Mark "${REVIEWED}" done?`)) throw new Error(`confirmation: ${asked}`);
+    const focused = await frame.evaluate(() => document.activeElement?.className ?? '');
+    if (focused !== 'confirm-question') throw new Error(`focus in the confirmation step is on "${focused}", not the question`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(500);
+    if (fs.readFileSync(taskFile, 'utf8') !== original.task) throw new Error('TASK.md changed before the move was confirmed');
+    await form.locator('vscode-button.confirm-back').click();
+    await submit.waitFor({ timeout: 5000 });
+    if (await question.count()) throw new Error('Go back left the confirmation open');
+    log('reviewed task: no move preselected, a reason required, "mark done" asks again; Enter on the question and Go back write nothing');
+
+    await submit.click();
+    await form.locator('vscode-button.confirm-yes').click();
+    const notice = frame.locator('.answered', { hasText: REVIEWED });
+    await notice.waitFor({ timeout: 15000 });
+    const said = (await notice.textContent()) ?? '';
+    if (!said.includes('moved from reviewing to done')) throw new Error(`announcement: ${said}`);
+    await waitFor(async () => (await frame.evaluate(() => document.activeElement?.classList.contains('answered'))), 'the announcement to have the focus', 5000);
+    const live = await frame.locator('.status[role="status"][aria-live="polite"]').textContent();
+    if (!live?.includes(REVIEWED)) throw new Error(`live region: ${live}`);
+    const written = fs.readFileSync(taskFile, 'utf8');
+    if (!/\nstatus: done\n/.test(written)) throw new Error(`TASK.md after the move:\n${written}`);
+    const last = JSON.parse(fs.readFileSync(historyFile, 'utf8').trim().split('\n').at(-1));
+    if (last.type !== 'status.changed' || last.to !== 'done' || last.reason !== REASON) throw new Error(`history: ${JSON.stringify(last)}`);
+    log(`announced in place of the form and in the live region: "${said.trim()}"; history.jsonl has the reason`);
+  } finally {
+    fs.writeFileSync(historyFile, original.history);
+    fs.writeFileSync(taskFile, original.task);
+  }
+  await form.waitFor({ timeout: 30000 });
+}
+
 export const scenarios = [
   async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
     const frame = await openNeedsYou(page);
@@ -172,5 +247,15 @@ export const scenarios = [
     }
     const frame = await webviewFrame(page, 'decisions', '#root .list', 'the Needs you webview to load');
     await noCrpLeft(frame);
+  },
+
+  async function needsYouAsksBeforeItEndsATask({ page, workspace }) {
+    await openNeedsYou(page);
+    const unfold = await roomFor(page, /needs you/i, 0);
+    try {
+      await markTheReviewedTaskDone(page, workspace);
+    } finally {
+      await unfold();
+    }
   },
 ];

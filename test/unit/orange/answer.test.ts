@@ -49,9 +49,25 @@ describe('orange answers', () => {
       const history = readFileSync(path.join(path.dirname(file), 'history.jsonl'), 'utf8').trim().split('\n');
       assert.deepStrictEqual(JSON.parse(history[history.length - 1]!).reason, 'Split the limiter change out.');
       // The same form again, with the hash it showed before: refused, nothing written.
-      const again = await answerOrangeDecision(stuck, stuck.textHash, { to: 'working', answers: [], note: '' });
+      const again = await answerOrangeDecision(stuck, stuck.textHash, { to: 'working', answers: [], note: 'Try again.' });
       assert.ok(!again.ok);
       assert.match(again.message, /changed on disk since it was read/);
+    });
+
+    it('a move out of stuck without a reason is refused and writes nothing (history.jsonl records the reason)', async () => {
+      const home = orangeHome('valid');
+      tmp = home.tmp;
+      const file = path.join(home.orangeRoot, 'tasks', 'app', ID.failRound2, 'TASK.md');
+      assert.ok((await editTask({ file, shownHash: null, to: 'stuck' })).ok);
+      const service = await scanned(home.root, home.orangeRoot);
+      const stuck = service.decisions().find((d): d is OrangeDecision => d.system === 'orange' && d.id === ID.failRound2)!;
+      const before = readFileSync(file, 'utf8');
+      const historyBefore = readFileSync(path.join(path.dirname(file), 'history.jsonl'), 'utf8');
+      const outcome = await answerOrangeDecision(stuck, stuck.textHash, { to: 'planning', answers: [], note: '   ' });
+      assert.ok(!outcome.ok);
+      assert.match(outcome.message, /write why you move it out of stuck .*nothing was written/);
+      assert.strictEqual(readFileSync(file, 'utf8'), before);
+      assert.strictEqual(readFileSync(path.join(path.dirname(file), 'history.jsonl'), 'utf8'), historyBefore);
     });
   });
 });

@@ -1,5 +1,6 @@
 import { answerQuestionsInBody } from './answer-questions';
 import type { OrangeDecision } from './model';
+import { moveNeedsReason } from './move-labels';
 import { editTask, type EditOutcome } from './task-edit';
 
 /** What the inbox form sends for an orange task: where to move it, and answers for a clarification. */
@@ -19,6 +20,9 @@ export interface OrangeAnswer {
 export async function answerOrangeDecision(d: OrangeDecision, shownHash: string, answer: OrangeAnswer): Promise<EditOutcome> {
   const answered = answer.answers.some((a) => a.trim()) || !!answer.note.trim();
   if (d.kind === 'clarification' && !answered) return { ok: false, message: `${d.id}: write an answer to at least one question first; nothing was written` };
+  if (moveNeedsReason(d.kind) && !answer.note.trim()) {
+    return { ok: false, message: `${d.id}: write why you move it out of ${d.kind} (history.jsonl records the reason); nothing was written` };
+  }
   return editTask({
     file: d.file, shownHash, to: answer.to,
     reason: d.kind === 'clarification' ? 'answered in Baton' : answer.note.trim().replace(/\s+/g, ' ').slice(0, 500) || undefined,

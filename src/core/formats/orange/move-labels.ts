@@ -13,8 +13,15 @@ export function moveLabel(from: string, to: string): string {
   return `Move to ${to}`;
 }
 
-/** The move a form preselects: going on with the work where the gates allow it. */
-export function preferredMove(from: string, moves: readonly string[]): string | null {
-  const order = from === 'reviewing' ? ['done', 'working'] : ['working', 'planning', 'agent-review'];
-  return order.find((m) => moves.includes(m)) ?? moves.find((m) => m !== 'cancelled') ?? moves[0] ?? null;
+/**
+ * Moves out of `stuck` and `reviewing` are a person's judgement on the agent's work: the form asks why, and the
+ * reason goes into history.jsonl's `status.changed` event (the field orange's own events use for their reasons).
+ */
+export function moveNeedsReason(from: string): boolean {
+  return from === 'stuck' || from === 'reviewing';
+}
+
+/** `done` and `cancelled` are terminal in orange's workflow: no move leads out of them, so the form confirms first. */
+export function isIrreversibleMove(to: string): boolean {
+  return to === 'done' || to === 'cancelled';
 }
