@@ -3,7 +3,6 @@
 // test/e2e/code-e2e.mjs, which runs the same tests in code-server's extension host (see test/e2e/lib.mjs).
 // Prints `ext-host: N passed, M failed` and exits with the result. Run `node scripts/build.mjs` first.
 import { runTests } from '@vscode/test-electron';
-import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, tempDir, toolchain } from './e2e/lib.mjs';
@@ -19,9 +18,11 @@ const run = tempDir('ext-tests-');
 const workspace = path.join(run, 'workspace');
 fs.cpSync(path.join(PROJECT, 'test/fixtures/workspace'), workspace, { recursive: true });
 
-// Tee the child's stdout so we can count the in-host mocha result while still streaming it.
+// Tee what the editor prints so we can count the in-host mocha result while still streaming it. runTests copies
+// the editor's stdout to process.stdout (@vscode/test-electron 2.x takes no stream of ours), so the tee sits there.
 let seen = '';
-const stdout = new Writable({ write(chunk, _enc, cb) { seen += chunk; process.stdout.write(chunk, cb); } });
+const write = process.stdout.write.bind(process.stdout);
+process.stdout.write = (chunk, ...rest) => { seen += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'); return write(chunk, ...rest); };
 
 /** One runTests session; resolves to its exit code and the in-host mocha counts (none seen: one failure). */
 async function session(name, entry, folder, extraArgs = []) {
@@ -34,7 +35,6 @@ async function session(name, entry, folder, extraArgs = []) {
       extensionTestsPath: entry,
       // fresh profile per run (runTests would otherwise reuse .vscode-test/user-data and extensions)
       launchArgs: [folder, `--user-data-dir=${path.join(run, `user-data-${name}`)}`, `--extensions-dir=${path.join(run, `extensions-${name}`)}`, ...extraArgs],
-      stdout,
     });
   } catch (e) {
     exit = e?.code ?? 1; // TestRunFailedError: non-zero exit of code-e2e
