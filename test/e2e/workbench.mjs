@@ -55,6 +55,23 @@ export async function webviewFrame(page, script, selector, what = `the ${script}
   }, what);
 }
 
+/** `promise`, or false after `ms` (a frame being torn down, or one that runs no script, can leave it unanswered). */
+const within = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+
+/** A frame of the page whose document passes `test` (evaluated inside it with `arg`). */
+export async function frameWhere(page, what, test, arg, timeout = 30000) {
+  return waitFor(async () => {
+    for (const frame of page.frames()) if (await within(frame.evaluate(test, arg).catch(() => false), 2000)) return frame;
+    return undefined;
+  }, what, timeout);
+}
+
+/** The task detail page of task `id`, once the host has sent it its data. */
+export function taskDetailFrame(page, id) {
+  return frameWhere(page, `the ${id} detail panel to show its data`, (taskId) => !!document.querySelector('script[src*="task-detail.js"]')
+    && document.querySelector('#header .task-id')?.textContent === taskId, id);
+}
+
 /**
  * Gives the views whose titles match `keep` the room of the sidebar (the other expanded views folded, the
  * sidebar `widenBy` pixels wider), for a screenshot. Returns the undo, so later scenarios find the workbench as

@@ -5,23 +5,12 @@
 // decisions scenarios (file order), so the demo's CRP is still pending. Screenshot: docs/images/high-contrast.png.
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import path from 'node:path';
-import { PROJECT, log, waitFor } from '../lib.mjs';
-import { runCommand } from '../workbench.mjs';
+import { PROJECT, log } from '../lib.mjs';
+import { frameWhere, runCommand } from '../workbench.mjs';
 import { THEMES, axeViolations } from '../a11y.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/high-contrast.png');
 const DEMO_CRP_RUN = 'run-20260115143022';
-
-/** `promise`, or false after `ms` (a frame being torn down can leave an evaluation unanswered). */
-const within = (promise, ms) => Promise.race([promise, new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
-
-/** A frame of the page whose document passes `test` (evaluated inside it). */
-function frameWhere(page, what, test, arg) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) if (await within(frame.evaluate(test, arg).catch(() => false), 2000)) return frame;
-    return undefined;
-  }, what, 30000);
-}
 
 /** The quick-pick row whose label is exactly `label` (fuzzy filtering keeps near matches in the list too). */
 function exactRow(page, label) {

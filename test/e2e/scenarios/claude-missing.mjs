@@ -3,25 +3,12 @@
 // palette is refused before anything starts (no run terminal) with a notification whose "Open Setting" opens the
 // Settings editor at baton.claude.path — in the Remote tab, where a machine setting of a remote window (code-server's
 // is one) is set; the User tab would say "No Settings Found".
-/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import { log, waitFor } from '../lib.mjs';
-import { runCommand } from '../workbench.mjs';
+import { runCommand, taskDetailFrame } from '../workbench.mjs';
 import { userSettings as executorSettings } from './executor.mjs';
 
 const TASK = 'TASK-005';
-
-/** The task detail panel of TASK-005 (the page that loaded task-detail.js and shows that id). */
-async function detailFrame(page) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) {
-      const ok = await frame.evaluate((id) => !!document.querySelector('script[src*="task-detail.js"]')
-        && document.querySelector('#header .task-id')?.textContent === id, TASK).catch(() => false);
-      if (ok) return frame;
-    }
-    return undefined;
-  }, `the ${TASK} detail panel`);
-}
 
 export const scenarios = [
   async function aMissingClaudeCliIsRefusedBeforeARunStarts({ page, workspace }) {
@@ -33,7 +20,7 @@ export const scenarios = [
     if (moved) fs.renameSync(program, away);
     try {
       await runCommand(page, 'Baton: Open Task…', TASK);
-      const detail = await detailFrame(page);
+      const detail = await taskDetailFrame(page, TASK);
       const run = detail.locator('#run-task');
       await waitFor(async () => (await run.getAttribute('disabled')) !== null && /was not found/.test(await run.getAttribute('title') ?? ''),
         'Run task to be off, with the reason on hover', 20000);
@@ -65,7 +52,10 @@ export const scenarios = [
       }, 'the Settings editor to show baton.claude.path', 15000).catch(async (e) => {
         throw new Error(`${e.message}; it shows: ${JSON.stringify((await settings.innerText().catch(() => '')).slice(0, 1500))}`);
       });
-      const tab = (await settings.locator('.settings-tabs-widget .action-item.checked').textContent().catch(() => ''))?.trim();
+      // The selected scope tab: VS Code marks it checked (class) and selected (aria) on the tab's label or its item.
+      const tab = (await settings.locator('.settings-tabs-widget .action-item, .settings-tabs-widget .action-label').evaluateAll((tabs) => tabs
+        .filter((t) => t.classList.contains('checked') || t.getAttribute('aria-selected') === 'true' || t.getAttribute('aria-checked') === 'true')
+        .map((t) => (t.textContent ?? '').trim()).find((name) => name))) ?? '';
       if (!/Remote/.test(tab ?? '')) throw new Error(`the Settings editor opened on the "${tab}" tab, not Remote`);
       log(`Open Setting opened the Settings editor at baton.claude.path (${tab} tab)`);
     } finally {

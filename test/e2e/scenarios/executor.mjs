@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
-import { runCommand } from '../workbench.mjs';
+import { runCommand, taskDetailFrame } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/executor.png');
 const FAKE_CLAUDE = path.join(PROJECT, 'test/fixtures/bin/claude');
@@ -63,16 +63,7 @@ function prepare(workspace) {
   return { calls: path.join(scratch, 'calls.jsonl') };
 }
 
-/** A webview frame whose page passes `test` (evaluated inside it). */
-async function frameWhere(page, what, test, arg) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) if (await frame.evaluate(test, arg).catch(() => false)) return frame;
-    return undefined;
-  }, what);
-}
-
-const detailFrame = (page) => frameWhere(page, `the ${TASK} detail panel`, (id) => !!document.querySelector('script[src*="task-detail.js"]')
-  && document.querySelector('#header .task-id')?.textContent === id, TASK);
+const detailFrame = (page) => taskDetailFrame(page, TASK);
 const isInbox = () => !!document.querySelector('#root .list') && !!document.querySelector('script[src*="decisions.js"]');
 
 /** Focuses Needs You; on a busy machine the first focus can land before the view exists, so it is asked again. */

@@ -2,30 +2,17 @@
 // open the demo's running TASK-002 from "Baton: Open Task…", check the phase timeline, the tokens per phase and the
 // test results (a failing test with its error, a screenshot thumbnail loaded through the webview), then open a
 // transcript from the panel. Screenshot: docs/images/task-detail.png.
-/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
-import { runCommand } from '../workbench.mjs';
+import { runCommand, taskDetailFrame } from '../workbench.mjs';
 
 const SCREENSHOT = path.join(PROJECT, 'docs/images/task-detail.png');
-
-/** The frame of the task detail page of `id`, once the host has sent it its data. */
-async function detailFrame(page, id) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) {
-      const ready = await frame.evaluate((taskId) => !!document.querySelector('script[src*="task-detail.js"]')
-        && document.querySelector('#header .task-id')?.textContent === taskId, id).catch(() => false);
-      if (ready) return frame;
-    }
-    return undefined;
-  }, `the ${id} detail panel to show its data`);
-}
 
 export const scenarios = [
   async function taskDetailShowsTimelineTokensAndTests({ page }) {
     await runCommand(page, 'Baton: Open Task…', 'TASK-002');
-    const frame = await detailFrame(page, 'TASK-002');
+    const frame = await taskDetailFrame(page, 'TASK-002');
     const phases = await frame.locator('#timeline li.phase').evaluateAll((rows) => rows.map((r) =>
       `${r.getAttribute('data-phase')}:${r.querySelector('.pill')?.textContent}${r.classList.contains('current') ? '*' : ''}`));
     log(`timeline: ${phases.join(' | ')}`);
@@ -68,7 +55,7 @@ export const scenarios = [
   },
 
   async function aTranscriptOpensFromTheDetail({ page }) {
-    const frame = await detailFrame(page, 'TASK-002');
+    const frame = await taskDetailFrame(page, 'TASK-002');
     await frame.locator('#transcripts a[data-transcript="02-implement-001.md"]').click();
     await page.locator('.tabs-container .tab', { hasText: '02-implement-001.md' }).first().waitFor({ timeout: 15000 });
     const text = await page.locator('.editor-instance .view-lines').first().textContent();

@@ -7,21 +7,13 @@
 // The hostile files are written into the temp demo copy by each scenario and taken out again after it.
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import { log, waitFor } from '../lib.mjs';
-import { runCommand, webviewFrame } from '../workbench.mjs';
+import { frameWhere, runCommand, webviewFrame } from '../workbench.mjs';
 import { CORPUS as C, FILE_NAME_SAFE, MARKDOWN, MARKDOWN_VERBATIM } from '../hostile-corpus.mjs';
 import { CSP_LOG, assertInert, assertNoSentinel, assertNothingRan, watchPage } from '../hostile-checks.mjs';
 import { CRP_RUN, DURE_RUN, INTENT, MRP_TITLE, TASK, intentPaths, writeHostileWorkspace } from '../hostile-workspace.mjs';
 
 const PROBE = 'https://baton-csp-probe.invalid/probe.js';
 const ALLOWED = /baton-csp-probe|deliberate/;
-
-/** A frame of the page whose document passes `test` (evaluated inside it). */
-async function frameWhere(page, what, test, arg, timeout = 30000) {
-  return waitFor(async () => {
-    for (const frame of page.frames()) if (await frame.evaluate(test, arg).catch(() => false)) return frame;
-    return undefined;
-  }, what, timeout);
-}
 
 /**
  * The CSP reporting of a scripted page, end to end: a script from an unknown origin (the barrier: once its report is

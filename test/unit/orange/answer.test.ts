@@ -35,13 +35,19 @@ describe('orange answers', () => {
     let tmp: TempWorkspace;
     afterEach(() => tmp.dispose());
 
-    it('a stuck task goes back to planning with the reason in its history; the same form twice is refused', async () => {
+    /** The fixture's round-2 failure moved to stuck, and its decision in the inbox. */
+    async function stuckTask(): Promise<{ file: string; stuck: OrangeDecision }> {
       const home = orangeHome('valid');
       tmp = home.tmp;
       const file = path.join(home.orangeRoot, 'tasks', 'app', ID.failRound2, 'TASK.md');
       assert.ok((await editTask({ file, shownHash: null, to: 'stuck' })).ok);
       const service = await scanned(home.root, home.orangeRoot);
       const stuck = service.decisions().find((d): d is OrangeDecision => d.system === 'orange' && d.id === ID.failRound2)!;
+      return { file, stuck };
+    }
+
+    it('a stuck task goes back to planning with the reason in its history; the same form twice is refused', async () => {
+      const { file, stuck } = await stuckTask();
       assert.strictEqual(stuck.kind, 'stuck');
       assert.deepStrictEqual(stuck.moves, ['planning', 'working', 'agent-review', 'reviewing', 'cancelled']);
       const outcome = await answerOrangeDecision(stuck, stuck.textHash, { to: 'planning', answers: [], note: 'Split the\nlimiter change out.' });
@@ -55,12 +61,7 @@ describe('orange answers', () => {
     });
 
     it('a move out of stuck without a reason is refused and writes nothing (history.jsonl records the reason)', async () => {
-      const home = orangeHome('valid');
-      tmp = home.tmp;
-      const file = path.join(home.orangeRoot, 'tasks', 'app', ID.failRound2, 'TASK.md');
-      assert.ok((await editTask({ file, shownHash: null, to: 'stuck' })).ok);
-      const service = await scanned(home.root, home.orangeRoot);
-      const stuck = service.decisions().find((d): d is OrangeDecision => d.system === 'orange' && d.id === ID.failRound2)!;
+      const { file, stuck } = await stuckTask();
       const before = readFileSync(file, 'utf8');
       const historyBefore = readFileSync(path.join(path.dirname(file), 'history.jsonl'), 'utf8');
       const outcome = await answerOrangeDecision(stuck, stuck.textHash, { to: 'planning', answers: [], note: '   ' });
