@@ -128,4 +128,15 @@ export interface TaskDetailView {
 export type ToTaskDetail =
   | { readonly type: 'detail'; readonly view: TaskDetailView }
   | { readonly type: 'gone'; readonly id: string }
-  | { readonly type: 'notice'; readonly level: 'info' | 'error'; readonly message: string };
+  | { readonly type: 'notice'; readonly level: 'info' | 'error'; readonly message: string }
+  | { readonly type: 'edited'; readonly edit: DetailEdited };
+
+/**
+ * A field edit from the panel that landed: shown beside the controls with Undo, which sends the edit back to `from`
+ * (only when `from` is a value the same message can set again).
+ */
+export interface DetailEdited {
+  readonly field: 'priority' | 'queue' | 'category' | 'weight' | 'initiative';
+  readonly from: string | null;
+  readonly to: string | null;
+}

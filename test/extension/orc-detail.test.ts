@@ -36,6 +36,36 @@ describe('orc task detail, edits, Initiatives and schemas in the real editor', (
     panel.panel.dispose();
   });
 
+  it('confirms a field edit in place with the old and new value, and Undo (the same edit back) restores it', async () => {
+    const api = await batonApi();
+    await vscode.commands.executeCommand('baton.showTaskDetail', 'TASK-002');
+    const panel = api.orc.detailPanels.find('TASK-002')!;
+    const before = await detail(panel);
+    const file = path.join(workspaceRoot(), '.orc/tasks/TASK-002/task.yaml');
+    const original = await fs.readFile(file, 'utf8');
+    const from = before.priority;
+    const to = before.choices.priority.find((p) => p !== from)!;
+    const edits: Extract<ToTaskDetail, { type: 'edited' }>['edit'][] = [];
+    const listening = (panel.onDidPost as vscode.Event<ToTaskDetail>)((m) => { if (m.type === 'edited') edits.push(m.edit); });
+    try {
+      await panel.receive({ type: 'setField', field: 'priority', value: to });
+      assert.deepStrictEqual(edits, [{ field: 'priority', from, to }], 'the edit is confirmed with both values');
+      assert.match(await fs.readFile(file, 'utf8'), new RegExp(`^priority: ${to}$`, 'm'));
+      await detail(panel, (v) => v.priority === to, 5000);
+      // Undo: the page sends the same edit with the old value
+      await panel.receive({ type: 'setField', field: 'priority', value: from });
+      assert.deepStrictEqual(edits[1], { field: 'priority', from: to, to: from });
+      assert.match(await fs.readFile(file, 'utf8'), new RegExp(`^priority: ${from}$`, 'm'));
+      // a refused edit (an unknown value) confirms nothing
+      await panel.receive({ type: 'setField', field: 'priority', value: 'urgent-ish' });
+      assert.strictEqual(edits.length, 2);
+    } finally {
+      listening.dispose();
+      await fs.writeFile(file, original);
+      panel.panel.dispose();
+    }
+  });
+
   it('live-updates when a file of the task changes', async () => {
     const api = await batonApi();
     await vscode.commands.executeCommand('baton.showTaskDetail', 'TASK-002');

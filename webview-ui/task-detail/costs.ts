@@ -1,5 +1,5 @@
 import type { TaskDetailView } from '../../src/shared/task-detail-protocol';
-import { el, num, pill, section, when } from './dom';
+import { el, num, pill, section, time, when } from './dom';
 
 /** What a database-era task cost: orc's ledger per phase and model (tokens, runs, time), and its total. */
 export function renderCosts(v: TaskDetailView): HTMLElement | null {
@@ -25,8 +25,8 @@ export function renderRuns(v: TaskDetailView): HTMLElement | null {
   if (!v.runs.length) return null;
   return section('runs', `Workflow runs (${v.runs.length})`, el('ul', { class: 'plain' }, ...v.runs.map((r) => el('li', { 'data-run': r.id },
     el('strong', {}, r.id), ' ', pill(r.status ?? 'unknown', r.status ?? 'unknown'),
-    el('span', { class: 'muted' }, [r.workflowId && ` ${r.workflowId}`, r.startedAt && ` · started ${when(r.startedAt)}`,
-      r.completedAt && ` · ended ${when(r.completedAt)}`].filter(Boolean).join('')),
+    el('span', { class: 'muted' }, r.workflowId ? ` ${r.workflowId}` : '', ...(r.startedAt ? [' · started ', time(r.startedAt)] : []),
+      ...(r.completedAt ? [' · ended ', time(r.completedAt)] : [])),
     r.error ? el('div', { class: 'error' }, r.error) : null,
     r.phases.length ? el('div', { class: 'muted' }, r.phases.map((p) => `${p.phase} ${p.status ?? '?'}${p.iterations !== null ? ` ×${p.iterations}` : ''}${p.commitSha ? ` @${p.commitSha.slice(0, 8)}` : ''}`).join(' · ')) : null))));
 }

@@ -1,4 +1,5 @@
 import { el, type Child } from '../common/dom';
+import { relativeTime } from '../../src/shared/relative-time';
 
 export { action, append, custom, el } from '../common/dom';
 
@@ -25,4 +26,10 @@ export function when(iso: string | null | undefined): string {
   if (!iso) return '';
   const t = Date.parse(iso);
   return Number.isNaN(t) ? iso : new Date(t).toISOString().replace('T', ' ').replace(/:\d\d(\.\d+)?Z$/, ' UTC');
+}
+
+/** A time shown relative ("2 hours ago"), the exact time on hover and for screen readers' time element. */
+export function time(iso: string | null | undefined): HTMLElement | string {
+  if (!iso) return '';
+  return el('time', { datetime: iso, title: iso }, relativeTime(iso, Date.now()));
 }

@@ -1,5 +1,5 @@
 import type { TaskDetailView } from '../../src/shared/task-detail-protocol';
-import { action, bytes, el, num, pill, section, when } from './dom';
+import { action, bytes, el, num, pill, section, time, when } from './dom';
 import { send } from './send';
 
 export function renderTranscripts(v: TaskDetailView): HTMLElement | null {
@@ -28,7 +28,7 @@ export function renderComments(v: TaskDetailView): HTMLElement | null {
     el('p', { class: 'muted' }, `${s.human} human · ${s.agent} agent · ${s.system} system`),
     ...v.comments.map((c) => el('article', { class: `comment comment-${c.authorType.replace(/[^a-z]/gi, '')}` },
       el('div', { class: 'row' }, el('strong', {}, c.author), ' ', pill(c.authorType, `author-${c.authorType}`),
-        c.phase ? el('span', { class: 'muted' }, ` ${c.phase}`) : '', el('span', { class: 'muted' }, ` · ${when(c.createdAt)}`)),
+        c.phase ? el('span', { class: 'muted' }, ` ${c.phase}`) : '', el('span', { class: 'muted' }, ' · ', time(c.createdAt))),
       el('div', { class: 'comment-body' }, c.content))));
 }
 

@@ -1,5 +1,5 @@
-import type { TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
-import { action, custom, el, pill, section } from './dom';
+import type { DetailEdited, TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
+import { action, custom, el, pill, section, time } from './dom';
 import { renderMarkdown } from './markdown-dom';
 import { renderRunControls } from './run-controls';
 import { send } from './send';
@@ -8,11 +8,11 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
   const flags = [
     v.blocked && pill(`blocked by ${v.blockedBy.filter((b) => b.status !== 'completed' && b.status !== 'finished').map((b) => b.id).join(', ')}`, 'blocked'),
     v.orphaned && pill(`orphaned${v.orphanReason ? `: ${v.orphanReason}` : ''}`, 'orphaned'),
-    v.resolved && pill(`resolved${v.resolvedAt ? ` ${v.resolvedAt}` : ''}${v.resolutionMessage ? ` — ${v.resolutionMessage}` : ''}`, 'resolved'),
+    v.resolved && el('span', { class: 'pill pill-resolved' }, 'resolved', ...(v.resolvedAt ? [' ', time(v.resolvedAt)] : []),
+      v.resolutionMessage ? ` — ${v.resolutionMessage}` : ''),
   ];
+  // Weight, priority, category, queue and initiative are shown once: by their edit controls below.
   const facts: [string, Node | string | null][] = [
-    ['Weight', v.weight], ['Priority', v.priority], ['Category', v.category], ['Queue', v.queue],
-    ['Initiative', v.initiative ? action(`${v.initiative.id}${v.initiative.title ? ` ${v.initiative.title}` : ''}`, () => send({ type: 'openInitiative', id: v.initiative!.id })) : 'none'],
     ['Branch', v.branch ? el('code', {}, v.branch) : null], ['Phase', v.currentPhase],
   ];
   return el('header', { id: 'header' },
@@ -60,14 +60,44 @@ function renderEdits(v: TaskDetailView): HTMLElement {
     if (!v.editable) b.setAttribute('disabled', ''); else b.addEventListener('click', run);
     return b;
   };
+  const openInitiative = v.initiative
+    && action(`Open ${v.initiative.id}`, () => send({ type: 'openInitiative', id: v.initiative!.id }), { class: 'open-initiative' });
   return el('div', { class: 'edits', id: 'edits' },
     dropdown('priority', v.choices.priority, v.priority), dropdown('queue', v.choices.queue, v.queue),
     dropdown('category', v.choices.category, v.category), dropdown('weight', v.choices.weight, v.weight),
-    el('label', { class: 'edit' }, el('span', {}, 'initiative'), initiative),
+    el('label', { class: 'edit' }, el('span', {}, 'initiative'), initiative), openInitiative,
     button('Blocked by…', () => send({ type: 'editDependencies', field: 'blocked_by' })),
     button('Related to…', () => send({ type: 'editDependencies', field: 'related_to' })),
     v.status === 'failed' && button('Resolve…', () => send({ type: 'resolve' })),
-    !v.editable && el('p', { class: 'muted' }, 'Editing is off: this workspace is not trusted.'));
+    !v.editable && el('p', { class: 'muted' }, 'Editing is off: this workspace is not trusted.'),
+    renderEditResult(v));
+}
+
+/** The last field edit of this panel that landed, kept across the re-renders its own write causes. */
+let lastEdit: DetailEdited | null = null;
+
+/** Records an edit that landed (the host's `edited` message); the page re-renders the header to show it. */
+export function editLanded(edit: DetailEdited): void {
+  lastEdit = edit;
+}
+
+/** The sentence that confirms an edit, as shown beside the controls and announced to screen readers. */
+export function editSentence(edit: DetailEdited): string {
+  const value = (v: string | null) => v ?? (edit.field === 'initiative' ? 'none' : 'unset');
+  return `${edit.field[0]!.toUpperCase()}${edit.field.slice(1)} changed from ${value(edit.from)} to ${value(edit.to)}.`;
+}
+
+/** The confirmation in place, with Undo when the old value can be set again through the same edit. */
+function renderEditResult(v: TaskDetailView): HTMLElement | null {
+  const edit = lastEdit;
+  if (!edit) return null;
+  const undoable = v.editable && (edit.field === 'initiative' || edit.from !== null);
+  const undo = () => {
+    if (edit.field === 'initiative') send({ type: 'setInitiative', initiative: edit.from });
+    else if (edit.from !== null) send({ type: 'setField', field: edit.field, value: edit.from });
+  };
+  return el('p', { class: 'edit-result', id: 'edit-result' }, editSentence(edit), ' ',
+    undoable && action('Undo', undo, { class: 'undo', title: `Set ${edit.field} back to ${edit.from ?? 'none'}` }));
 }
 
 export function renderDescription(v: TaskDetailView): HTMLElement | null {

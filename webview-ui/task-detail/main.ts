@@ -3,7 +3,7 @@ import './style.css';
 import type { ToTaskDetail } from '../../src/shared/task-detail-protocol';
 import { el } from './dom';
 import { renderAttachments, renderComments, renderProblems, renderTranscripts } from './files';
-import { renderDependencies, renderDescription, renderHeader } from './header';
+import { editLanded, editSentence, renderDependencies, renderDescription, renderHeader } from './header';
 import { renderReview, renderTests } from './results';
 import { send } from './send';
 import { renderTimeline, renderTokens } from './timeline';
@@ -14,11 +14,20 @@ import { renderCosts, renderRuns } from './costs';
  * changes; the page re-renders from it (a few hundred nodes) keeping the scroll position.
  */
 const root = document.getElementById('root')!;
+// One live region outside the re-rendered root: an edit's confirmation is announced once, where it is also shown.
+const announcer = el('p', { class: 'visually-hidden', role: 'status', 'aria-live': 'polite', id: 'announcer' });
+document.body.prepend(announcer);
+let lastView: Extract<ToTaskDetail, { type: 'detail' }>['view'] | null = null;
 
 window.addEventListener('message', (event: MessageEvent<ToTaskDetail>) => {
   const msg = event.data;
-  if (msg.type === 'detail') {
-    const v = msg.view;
+  if (msg.type === 'detail' || (msg.type === 'edited' && lastView)) {
+    if (msg.type === 'edited') {
+      editLanded(msg.edit);
+      announcer.textContent = editSentence(msg.edit);
+    }
+    const v = msg.type === 'detail' ? msg.view : lastView!;
+    lastView = v;
     const y = window.scrollY;
     root.replaceChildren(renderHeader(v), ...[renderDescription(v), renderDependencies(v), renderTimeline(v), renderTokens(v), renderCosts(v), renderRuns(v),
       renderTests(v), renderReview(v), renderTranscripts(v), renderAttachments(v), renderComments(v), renderProblems(v)].filter((n): n is HTMLElement => n !== null));

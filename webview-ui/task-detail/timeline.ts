@@ -1,5 +1,5 @@
 import type { PhaseView, TaskDetailView, TokenView } from '../../src/shared/task-detail-protocol';
-import { action, el, num, pill, section } from './dom';
+import { action, el, num, pill, section, time } from './dom';
 import { send } from './send';
 
 /** The phases in order: status, iterations, duration, gate decisions, checkpoint commit, and what each produced. */
@@ -9,14 +9,18 @@ export function renderTimeline(v: TaskDetailView): HTMLElement {
       : v.hasPlan ? 'plan.yaml lists no phases.' : 'No plan.yaml yet: orc writes it when the task is planned.';
     return section('timeline', 'Phases', el('p', { class: 'muted' }, empty));
   }
-  const meta = [v.startedAt && `started ${v.startedAt}`, v.totalDuration && `total ${v.totalDuration}`,
-    v.currentIteration !== null && `iteration ${v.currentIteration}`,
-    v.session && `session ${v.session.id ?? '?'}${v.session.model ? ` (${v.session.model})` : ''}${v.session.turnCount !== null ? `, ${v.session.turnCount} turns` : ''}`,
-    v.execution && `executor ${v.execution.hostname ?? '?'}${v.execution.pid !== null ? ` pid ${v.execution.pid}` : ''}${v.execution.lastHeartbeat ? `, last heartbeat ${v.execution.lastHeartbeat}` : ''}`,
-  ].filter(Boolean).join(' · ');
+  // Times read relative ("2 hours ago"), the ISO time on hover.
+  const parts: (string | Node)[][] = [
+    v.startedAt ? ['started ', time(v.startedAt)] : [], v.totalDuration ? [`total ${v.totalDuration}`] : [],
+    v.currentIteration !== null ? [`iteration ${v.currentIteration}`] : [],
+    v.session ? [`session ${v.session.id ?? '?'}${v.session.model ? ` (${v.session.model})` : ''}${v.session.turnCount !== null ? `, ${v.session.turnCount} turns` : ''}`] : [],
+    v.execution ? [`executor ${v.execution.hostname ?? '?'}${v.execution.pid !== null ? ` pid ${v.execution.pid}` : ''}`,
+      ...(v.execution.lastHeartbeat ? [', last heartbeat ', time(v.execution.lastHeartbeat)] : [])] : [],
+  ].filter((p) => p.length);
+  const meta = parts.flatMap((p, i) => (i ? [' · ', ...p] : p));
   // No per-phase Run while the Claude CLI cannot run (the run controls above say why).
   const runnable = v.editable && !(v.era !== 'db' && v.runBlocked) && !(v.status === 'running' && !v.orphaned);
-  return section('timeline', 'Phases', meta ? el('p', { class: 'muted' }, meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable, v.era))));
+  return section('timeline', 'Phases', meta.length ? el('p', { class: 'muted' }, ...meta) : null, el('ol', { class: 'timeline' }, ...v.phases.map((p) => phase(p, runnable, v.era))));
 }
 
 function phase(p: PhaseView, runnable: boolean, era: TaskDetailView['era']): HTMLElement {

@@ -1,7 +1,7 @@
 import type { OrcTask } from '../../core/formats/orc/model';
 import type { OrcTaskEdit } from '../../core/orc-cli/orc-arguments';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-import type { FromTaskDetail } from '../../shared/task-detail-protocol';
+import type { DetailEdited, FromTaskDetail } from '../../shared/task-detail-protocol';
 import { refusedWhenUntrusted } from '../trust';
 import { closeDbTask, editDbTask, notInOrc } from './db-task-actions';
 import { pickTaskIds } from './orc-pickers';
@@ -17,16 +17,21 @@ export function isDetailEdit(msg: FromTaskDetail): msg is DetailEdit {
  * The detail panel's edits for a database-era task: priority, initiative and blockers through `orc edit`, resolve
  * through `orc close`; queue, category, weight and related tasks, which orc cannot change, are said so.
  */
-export async function handleDbDetailEdit(msg: DetailEdit, service: OrchestrationService, task: OrcTask): Promise<void> {
+export async function handleDbDetailEdit(msg: DetailEdit, service: OrchestrationService, task: OrcTask): Promise<DetailEdited | void> {
   if (refusedWhenUntrusted(msg.type === 'resolve' ? 'Close Task' : 'orc task edit') !== undefined) return;
   switch (msg.type) {
-    case 'setField':
+    case 'setField': {
       if (msg.field !== 'priority') { notInOrc(task, msg.field); return; }
-      await editDbTask(service, task, { priority: msg.value as OrcTaskEdit['priority'] }); // orc-arguments refuses a value orc does not take
-      return;
-    case 'setInitiative':
-      await editDbTask(service, task, { initiative: msg.initiative ?? '' });
-      return;
+      const from = task.priority;
+      // orc-arguments refuses a value orc does not take
+      const done = await editDbTask(service, task, { priority: msg.value as OrcTaskEdit['priority'] });
+      return done.ok ? { field: 'priority', from, to: msg.value } : undefined;
+    }
+    case 'setInitiative': {
+      const from = task.initiativeId;
+      const done = await editDbTask(service, task, { initiative: msg.initiative ?? '' });
+      return done.ok ? { field: 'initiative', from, to: msg.initiative } : undefined;
+    }
     case 'editDependencies': {
       if (msg.field === 'related_to') { notInOrc(task, 'related_to'); return; }
       const ids = await pickTaskIds(service, task, task.blockedBy, `Tasks that must complete before ${task.id}`);

@@ -9,7 +9,7 @@ import { setTaskField } from '../../core/formats/orc/edit-task-fields';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { containedPath } from '../../core/io/contained-path';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
-import type { FromTaskDetail } from '../../shared/task-detail-protocol';
+import type { DetailEdited, FromTaskDetail } from '../../shared/task-detail-protocol';
 import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
 import { handleDbDetailEdit, isDetailEdit } from './db-detail-edits';
@@ -23,8 +23,11 @@ export interface DetailActionContext {
   readonly showDetail: (task: OrcTask) => unknown;
 }
 
-/** Acts on one validated message of the detail panel. Names are resolved inside the task folder or the workspace. */
-export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: 'ready' }>, ctx: DetailActionContext): Promise<void> {
+/**
+ * Acts on one validated message of the detail panel. Names are resolved inside the task folder or the workspace.
+ * Resolves to the field edit that landed (priority, queue, category, weight, initiative), for the panel's Undo.
+ */
+export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: 'ready' }>, ctx: DetailActionContext): Promise<DetailEdited | void> {
   const { task, files, service } = ctx;
   // A task of orc's database changes only through orc (db-detail-edits.ts); the YAML edits below are the file era's.
   if (task.era === 'db' && isDetailEdit(msg)) return handleDbDetailEdit(msg, service, task);
@@ -55,12 +58,16 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
       if (uri.scheme === 'http' || uri.scheme === 'https') await vscode.env.openExternal(uri);
       return;
     }
-    case 'setField':
-      await runOrcEdit(service, task.root, (c) => setTaskField(c, task.id, msg.field, msg.value, { expectedSha256 }));
-      return;
-    case 'setInitiative':
-      await runOrcEdit(service, task.root, (c) => setTaskInitiative(c, task.id, msg.initiative, { expectedSha256 }));
-      return;
+    case 'setField': {
+      const from = task[msg.field];
+      const done = await runOrcEdit(service, task.root, (c) => setTaskField(c, task.id, msg.field, msg.value, { expectedSha256 }));
+      return done ? { field: msg.field, from, to: msg.value } : undefined;
+    }
+    case 'setInitiative': {
+      const from = task.initiativeId;
+      const done = await runOrcEdit(service, task.root, (c) => setTaskInitiative(c, task.id, msg.initiative, { expectedSha256 }));
+      return done ? { field: 'initiative', from, to: msg.initiative } : undefined;
+    }
     case 'editDependencies': {
       if (refusedWhenUntrusted(`Edit ${msg.field}`) !== undefined) return; // before asking for ids that would be refused
       const current = msg.field === 'blocked_by' ? task.blockedBy : task.relatedTo;

@@ -139,7 +139,13 @@ export class TaskDetailPanel extends Disposable {
     try {
       // A database task's transcripts, spec and attachments are rows: opened from the database here.
       if (await openFromDatabase(msg, this.task, this.files)) return;
-      await handleDetailMessage(msg, { service: this.service, task: this.task, files: this.files, showDetail: this.showDetail });
+      const edited = await handleDetailMessage(msg, { service: this.service, task: this.task, files: this.files, showDetail: this.showDetail });
+      // Confirmed in place, with Undo (the page shows it beside the controls and to screen readers) — once the panel
+      // holds the file as written, so an Undo clicked at once is checked against that, not the version before.
+      if (edited) {
+        await this.refresh();
+        this.post({ type: 'edited', edit: edited });
+      }
     } catch (err) {
       void vscode.window.showErrorMessage(`Baton: ${(err as Error).message}`);
     }

@@ -54,7 +54,36 @@ export const scenarios = [
     await page.keyboard.press('Control+B');
   },
 
+  async function aFieldEditIsConfirmedInPlaceWithUndo({ page, workspace }) {
+    const file = path.join(workspace, '.orc/tasks/TASK-002/task.yaml');
+    const original = fs.readFileSync(file, 'utf8');
+    const from = /^priority: (\S+)$/m.exec(original)?.[1];
+    const to = from === 'low' ? 'medium' : 'low';
+    try {
+      await runCommand(page, 'Baton: Open Task…', 'TASK-002');
+      const frame = await taskDetailFrame(page, 'TASK-002');
+      // Each field once: the priority is its dropdown, not also a line of the facts above it.
+      const facts = await frame.locator('#header dl.facts dt').allTextContents();
+      if (facts.some((f) => /priority|weight|category|queue|initiative/i.test(f))) throw new Error(`a field shown twice: ${facts.join(', ')}`);
+      await frame.locator('#edit-priority').click();
+      await frame.locator('#edit-priority vscode-option', { hasText: new RegExp(`^\\s*${to}\\s*$`) }).click();
+      const sentence = `Priority changed from ${from} to ${to}.`;
+      await frame.locator('#edit-result', { hasText: sentence }).waitFor({ timeout: 15000 });
+      if (!new RegExp(`^priority: ${to}$`, 'm').test(fs.readFileSync(file, 'utf8'))) throw new Error('task.yaml was not written');
+      const announced = await frame.locator('#announcer').textContent();
+      if (announced !== sentence) throw new Error(`screen readers heard "${announced}", not "${sentence}"`);
+      await frame.locator('#edit-result a.undo').click();
+      await frame.locator('#edit-result', { hasText: `Priority changed from ${to} to ${from}.` }).waitFor({ timeout: 15000 });
+      await waitFor(async () => new RegExp(`^priority: ${from}$`, 'm').test(fs.readFileSync(file, 'utf8')), 'Undo to write the old priority back', 10000);
+      log(`edit confirmed in place ("${sentence}") and undone`);
+    } finally {
+      fs.writeFileSync(file, original);
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+  },
+
   async function aTranscriptOpensFromTheDetail({ page }) {
+    await runCommand(page, 'Baton: Open Task…', 'TASK-002');
     const frame = await taskDetailFrame(page, 'TASK-002');
     await frame.locator('#transcripts a[data-transcript="02-implement-001.md"]').click();
     await page.locator('.tabs-container .tab', { hasText: '02-implement-001.md' }).first().waitFor({ timeout: 15000 });
