@@ -41,7 +41,9 @@ describe('baton CLI with several folders', () => {
     assert.deepStrictEqual(report.folders[0], JSON.parse(baton(['scan', ws.path('a'), '--json']).stdout));
     assert.deepStrictEqual(report.folders[1], JSON.parse(baton(['scan', ws.path('b'), '--json']).stdout));
     assert.deepStrictEqual(report.folders[0].items.map((i: { id: string }) => i.id).sort(), ['TASK-001', 'TASK-002']);
-    assert.deepStrictEqual(report.folders[1].items.map((i: { id: string }) => i.id), ['TASK-101']);
+    // TASK-120's task.yaml is broken: the task stays listed, as unreadable (issue 17: a broken file never hides its task)
+    assert.deepStrictEqual(report.folders[1].items.map((i: { id: string; status: string }) => `${i.id} ${i.status}`).sort(),
+      ['TASK-101 planned', 'TASK-120 unreadable']);
     assert.deepStrictEqual(report.folders[1].diagnostics.map((d: { file: string; severity: string }) => [d.file, d.severity]),
       [['.orc/tasks/TASK-120/task.yaml', 'error']]);
   });

@@ -139,7 +139,7 @@ describe('executor: gates, criteria, prompts, checkout', function () {
       [{ resume: true }, /no interrupted session to resume/],
       [{ overrides: { timeoutSeconds: -1 } }, /timeout must be a positive number/],
       [{ root: '/nonexistent/baton' }, /is not a folder/],
-      [{ overrides: { claudePath: './no/such/claude' } }, /the Claude CLI ".*no\/such\/claude" \(from your settings\) was not found/],
+      [{ overrides: { claudePath: './no/such/claude' } }, /the Claude Code CLI ".*no\/such\/claude" \(from your settings\) was not found/],
       [{ overrides: { claudePath: 'no-such-claude-on-path' } }, /"no-such-claude-on-path" \(from your settings\) was not found/],
     ] as const) {
       const { outcome } = await runToEnd(repo, request as never);

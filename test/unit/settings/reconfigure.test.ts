@@ -57,7 +57,8 @@ describe('OrchestrationService.reconfigure (settings and folders without a reloa
     const after = itemsOf(service, a.root);
     assert.strictEqual(after.length, before.length);
     assert.ok(after.every((item, i) => item === before[i]));
-    assert.deepStrictEqual(itemsOf(service, b.root, 'orc').map((t) => t.title).sort(), ['B one', 'B two']);
+    // and B's broken TASK-003 as the placeholder that keeps its place (titled by its folder)
+    assert.deepStrictEqual(itemsOf(service, b.root, 'orc').map((t) => t.title).sort(), ['B one', 'B two', 'TASK-003']);
     assert.deepStrictEqual(added.map((c) => c.root), [b.root]);
     assert.deepStrictEqual(added[0]!.changed.map((i) => i.id).sort(), itemsOf(service, b.root).map((i) => i.id).sort());
     assert.ok(service.diagnostics().some((d) => d.file.startsWith(b.root + path.sep)), 'the new folder\'s problems are there');
@@ -93,7 +94,7 @@ describe('OrchestrationService.reconfigure (settings and folders without a reloa
     assert.strictEqual(await service.fileChanged(a.path('.orc/tasks/TASK-004/task.yaml')), undefined);
 
     await service.reconfigure([{ root: a.root }]);
-    assert.deepStrictEqual(itemsOf(service, a.root, 'orc').map((t) => t.id).sort(), ['TASK-001', 'TASK-002', 'TASK-004']);
+    assert.deepStrictEqual(itemsOf(service, a.root, 'orc').map((t) => t.id).sort(), ['TASK-001', 'TASK-002', 'TASK-003', 'TASK-004']);
     assert.ok(service.diagnostics().some((d) => d.system === 'orc'));
     assert.ok(watchedOrc());
   });
