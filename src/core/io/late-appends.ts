@@ -12,8 +12,15 @@ import { MAX_STATE_FILE_BYTES } from './read-text';
  */
 export const LATE_WRITE_CHECKS_MS = [20, 100, 400, 1500, 5000];
 
-/** After the last look, forwarded bytes missing from the file are appended again at most this many more times. */
-const EXTRA_CHECKS = 5;
+/**
+ * After the scheduled looks, a forwarded chunk is watched until it has sat in the file this long: a rewriter that
+ * read the file just before the chunk went in and renames its rewrite after it can take that long on a loaded
+ * machine (one line of 315 was lost at a load of 10 when a chunk still in its file at the next look, 100 ms on, was
+ * taken as safe).
+ */
+const SETTLED_MS = 1500;
+/** The looks after the schedule are 100 ms apart and at most this many (a writer that never stops rewriting). */
+const EXTRA_CHECKS = 100;
 
 const inFlight = new Set<Promise<void>>();
 
@@ -53,8 +60,8 @@ export async function settleLateAppends(): Promise<void> {
   }
 }
 
-/** Bytes that must stay in the file: appended into the inode `intoIno`, which is the file at the time. */
-export interface Forwarded { readonly chunk: Buffer; readonly intoIno: number }
+/** Bytes that must stay in the file: appended into the inode `intoIno`, which is the file at the time (`at`, ms). */
+export interface Forwarded { readonly chunk: Buffer; readonly intoIno: number; readonly at?: number }
 
 async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Forwarded[]): Promise<void> {
   let forwardedUpTo = prefix.length;
@@ -62,8 +69,10 @@ async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Fo
   let lastAppendAt = -1;
   let waited = 0;
   for (let i = 0; ; i++) {
-    // Every append gets at least one later look (a rewrite racing it is seen there); the extra looks are bounded.
-    if (i >= LATE_WRITE_CHECKS_MS.length && (lastAppendAt < i - 1 || i >= LATE_WRITE_CHECKS_MS.length + EXTRA_CHECKS)) return;
+    // Every append gets at least one later look (a rewrite racing it is seen there), and every chunk still in the
+    // file it went into is looked at until it has settled there; the extra looks are bounded.
+    const unsettled = tracked.some((f) => Date.now() - (f.at ?? 0) < SETTLED_MS);
+    if (i >= LATE_WRITE_CHECKS_MS.length && ((lastAppendAt < i - 1 && !unsettled) || i >= LATE_WRITE_CHECKS_MS.length + EXTRA_CHECKS)) return;
     const at = LATE_WRITE_CHECKS_MS[i] ?? waited + 100;
     await new Promise((resolve) => setTimeout(resolve, at - waited).unref());
     waited = at;
@@ -103,7 +112,7 @@ async function appendTo(file: string, chunk: Buffer): Promise<Forwarded> {
   const handle = await fs.open(file, constants.O_WRONLY | constants.O_APPEND);
   try {
     await handle.write(chunk);
-    return { chunk: Buffer.from(chunk), intoIno: (await handle.stat()).ino };
+    return { chunk: Buffer.from(chunk), intoIno: (await handle.stat()).ino, at: Date.now() };
   } finally {
     await handle.close();
   }

@@ -56,7 +56,7 @@ export async function replaceIfUnchanged(file: string, text: string | Uint8Array
       // The in-place append that won is guarded like a forwarded one: a rewrite made from Baton's version (read
       // in the moment it was live) must not replace the restored file without it.
       const won = now.length > checked.length && now.subarray(0, checked.length).equals(checked) ? now.subarray(checked.length) : undefined;
-      takeBack(file, pin, ours, text, won && { chunk: won, intoIno: pinned.ino });
+      takeBack(file, pin, ours, text, won && { chunk: won, intoIno: pinned.ino, at: Date.now() });
       throw new ReplaceConflict('the file changed on disk while it was being written');
     }
     forwardLateAppends(file, pin, checked);
