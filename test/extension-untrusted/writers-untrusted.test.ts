@@ -153,6 +153,8 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
   it('checks saves against the active intent but does not append SCOPE_VIOLATION to the trace', async () => {
     const trace = path.join(root, '.orchestration/agent_trace.jsonl');
     const traceBefore = await fs.readFile(trace, 'utf8');
+    // Asked for in the user's settings (a workspace's value is ignored here: restrictedConfigurations), still not written.
+    await vscode.workspace.getConfiguration('baton').update('intents.recordScopeViolations', true, vscode.ConfigurationTarget.Global);
     await vscode.commands.executeCommand('baton.setActiveIntent', { root, id: 'FIX-001' }); // kept in workspace state, not a file
     const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(path.join(root, 'src/app.ts')));
     const edit = new vscode.WorkspaceEdit(); // no editor involved: focus may be anywhere on a loaded machine
@@ -169,5 +171,6 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
     assert.strictEqual(check.logged, false);
     assert.strictEqual(await fs.readFile(trace, 'utf8'), traceBefore, 'agent_trace.jsonl untouched');
     await api.intents.active.set(undefined);
+    await vscode.workspace.getConfiguration('baton').update('intents.recordScopeViolations', undefined, vscode.ConfigurationTarget.Global);
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { IntentTreeNode } from '../../src/vscode/intents/intent-nodes';
+import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
 import { batonApi, until, workspaceRoot } from './helpers/baton';
 
 const OWNED = 'src/owned/greeting.ts';
@@ -121,23 +122,43 @@ describe('Intents in the real editor', () => {
     }
   });
 
-  it('warns on a save outside the active intent\'s scope and appends a SCOPE_VIOLATION line', async () => {
+  it('warns once per file on saves outside the active intent\'s scope; appends SCOPE_VIOLATION only when the setting asks', async () => {
     const api = await batonApi();
     const traceFile = path.join(workspaceRoot(), TRACE);
     const traceBefore = await fs.readFile(traceFile, 'utf8');
     const appFile = path.join(workspaceRoot(), UNOWNED);
     const appBefore = await fs.readFile(appFile, 'utf8');
     const ownedBefore = await fs.readFile(path.join(workspaceRoot(), OWNED), 'utf8');
+    const config = () => vscode.workspace.getConfiguration('baton');
+    /** Edits and saves `rel`, resolving to the guard's check of that save. */
+    const editAndSave = async (rel: string, text: string): Promise<SaveCheck> => {
+      const doc = await vscode.workspace.openTextDocument(uri(rel));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, 0), text);
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      const checked = new Promise<SaveCheck>((resolve) => {
+        const sub = api.intents.guard.onDidCheckSave((c) => { if (c.file === doc.uri.fsPath) { sub.dispose(); resolve(c); } });
+      });
+      for (let attempt = 0; attempt < 3 && doc.isDirty; attempt++) await doc.save(); // a slow save participant may cancel one
+      return checked;
+    };
     await vscode.commands.executeCommand('baton.setActiveIntent', { id: 'FIX-001' });
     assert.strictEqual(api.intents.active.text, '$(target) FIX-001');
     try {
-      const doc = await vscode.workspace.openTextDocument(uri(UNOWNED));
-      const edit = new vscode.WorkspaceEdit();
-      edit.insert(doc.uri, new vscode.Position(0, 0), '// touched outside the scope\n');
-      await vscode.workspace.applyEdit(edit);
-      const checked = new Promise<boolean>((resolve) => { const sub = api.intents.guard.onDidCheckSave((c) => { sub.dispose(); resolve(c.logged); }); });
-      await doc.save();
-      assert.strictEqual(await checked, true);
+      // Default: warned, nothing written to the trace (it is usually tracked in git).
+      assert.strictEqual(config().get('intents.recordScopeViolations'), false);
+      const first = await editAndSave(UNOWNED, '// touched outside the scope\n');
+      assert.deepStrictEqual([first.result.allowed, first.warned, first.logged], [false, true, false]);
+      assert.strictEqual(await fs.readFile(traceFile, 'utf8'), traceBefore, 'agent_trace.jsonl untouched by default');
+
+      // The same file again: checked, not warned a second time.
+      const second = await editAndSave(UNOWNED, '// and again\n');
+      assert.deepStrictEqual([second.result.allowed, second.warned, second.logged], [false, false, false]);
+
+      // With the setting on, each save outside the scope appends a line.
+      await config().update('intents.recordScopeViolations', true, vscode.ConfigurationTarget.Global);
+      const recorded = await editAndSave(UNOWNED, '// recorded\n');
+      assert.deepStrictEqual([recorded.warned, recorded.logged], [false, true]);
       const added = (await fs.readFile(traceFile, 'utf8')).slice(traceBefore.length).trim().split('\n');
       assert.strictEqual(added.length, 1);
       const line = JSON.parse(added[0]!);
@@ -146,20 +167,34 @@ describe('Intents in the real editor', () => {
       assert.strictEqual(line.result.content_hash, `sha256:${createHash('sha256').update(await fs.readFile(appFile)).digest('hex')}`);
 
       // A save inside the scope is fine: checked, allowed, nothing appended.
-      const owned = await vscode.workspace.openTextDocument(uri(OWNED));
-      const inside = new vscode.WorkspaceEdit();
-      inside.insert(owned.uri, new vscode.Position(0, 0), '// inside the scope\n');
-      await vscode.workspace.applyEdit(inside);
-      const allowed = new Promise<boolean>((resolve) => { const sub = api.intents.guard.onDidCheckSave((c) => { sub.dispose(); resolve(c.result.allowed); }); });
-      await owned.save();
-      assert.strictEqual(await allowed, true);
+      const inside = await editAndSave(OWNED, '// inside the scope\n');
+      assert.deepStrictEqual([inside.result.allowed, inside.warned], [true, false]);
       assert.strictEqual((await fs.readFile(traceFile, 'utf8')).trim().split('\n').length, traceBefore.trim().split('\n').length + 1);
     } finally {
+      await config().update('intents.recordScopeViolations', undefined, vscode.ConfigurationTarget.Global);
       await api.intents.active.set(undefined);
       await fs.writeFile(appFile, appBefore);
       await fs.writeFile(path.join(workspaceRoot(), OWNED), ownedBefore);
       await fs.writeFile(traceFile, traceBefore);
     }
+  });
+
+  it('unfolds an intent row on click, and opens its YAML from the row\'s context menu', async () => {
+    const api = await batonApi();
+    const group = api.intents.tree.getChildren().find((n) => api.intents.tree.getTreeItem(n).label === 'In progress')!;
+    const row = api.intents.tree.getChildren(group).find((n) => String(api.intents.tree.getTreeItem(n).label).startsWith('FIX-001'))!;
+    const item = api.intents.tree.getTreeItem(row);
+    assert.strictEqual(item.command, undefined, 'a click expands the row instead of opening a file');
+    assert.strictEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const pkg = JSON.parse(await fs.readFile(path.join(__dirname, '../../../package.json'), 'utf8')) as
+      { contributes: { menus: Record<string, { command: string; when?: string }[]> } };
+    const entry = pkg.contributes.menus['view/item/context']!.find((m) => m.command === 'baton.openIntentFile');
+    assert.ok(entry && /view == baton\.intents/.test(entry.when ?? '') && /\^intent:intents/.test(entry.when ?? ''), 'in the intent row\'s context menu');
+    await vscode.commands.executeCommand('baton.openIntentFile', row);
+    const editor = vscode.window.activeTextEditor!;
+    assert.strictEqual(editor.document.uri.fsPath, path.join(workspaceRoot(), INTENTS));
+    assert.strictEqual(editor.document.lineAt(editor.selection.active.line).text.trim(), '- id: FIX-001');
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 
   it('opens the intent map and sends its rows with their drift', async () => {

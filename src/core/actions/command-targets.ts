@@ -1,6 +1,6 @@
 import type { OrcTask } from '../formats/orc/model';
 import type { OrangeTask } from '../formats/orange/model';
-import { expectsSession } from '../formats/orange/session-state';
+import { mayHaveSession } from '../formats/orange/session-state';
 
 /*
  * Which items each command can act on, and what to say when none can. The pickers offer only these items, the
@@ -52,7 +52,7 @@ export const tasksWithPullRequest: CommandTargets<OrangeTask> = {
  */
 export const tasksWithTmuxSession: CommandTargets<OrangeTask> = {
   contextKey: 'baton.orange.hasTmuxSession',
-  accepts: (t) => expectsSession(t),
+  accepts: (t) => mayHaveSession(t),
   none: 'No orange task has a tmux session: orange starts one when it spawns an agent for a task (run orange\'s dashboard).',
 };
 

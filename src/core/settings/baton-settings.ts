@@ -24,6 +24,8 @@ export interface BatonSettings {
   readonly codeLensEnabled: boolean;
   /** `baton.scopeGuard.enabled` */
   readonly scopeGuardEnabled: boolean;
+  /** `baton.intents.recordScopeViolations`: append SCOPE_VIOLATION to agent_trace.jsonl (off: the trace is usually tracked in git). */
+  readonly recordScopeViolations: boolean;
   /** `baton.claude.*`: only values a person set (unset ones leave orc.yaml in charge). */
   readonly claude: { readonly path?: string; readonly model?: string; readonly timeoutSeconds?: number };
   /** `baton.orc.path`: the orc CLI for database-era actions, when a person set a usable one (a name or an absolute path). */
@@ -40,6 +42,7 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   orcHome: '~/.orc',
   codeLensEnabled: true,
   scopeGuardEnabled: true,
+  recordScopeViolations: false,
   claude: {},
   orc: {},
 };
@@ -134,6 +137,7 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       orcHome: text('orc.home') ?? DEFAULT_SETTINGS.orcHome,
       codeLensEnabled: bool('codeLens.enabled', DEFAULT_SETTINGS.codeLensEnabled),
       scopeGuardEnabled: bool('scopeGuard.enabled', DEFAULT_SETTINGS.scopeGuardEnabled),
+      recordScopeViolations: bool('intents.recordScopeViolations', DEFAULT_SETTINGS.recordScopeViolations),
       claude: { ...(claudePath ? { path: claudePath } : {}), ...(model ? { model } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}) },
       orc: orcPath ? { path: orcPath } : {},
       ...(testCommand ? { testCommand } : {}),

@@ -33,11 +33,15 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
         if (root) await vscode.window.showTextDocument(vscode.Uri.file(existingIntentsFile(root, 'map')), { preview: true });
         return;
       }
-      const pos = await service.intents.intentPosition(intent).catch(() => ({ line: 1, column: 1 }));
-      const at = new vscode.Position(pos.line - 1, pos.column - 1);
-      await vscode.window.showTextDocument(vscode.Uri.file(intent.file), { preview: true, selection: new vscode.Range(at, at) });
+      await openIntentInFile(service, intent);
       const node = tree.find(intent.root, intent.id);
       if (node && view.visible) await Promise.resolve(view.reveal(node, { select: true, focus: false })).catch(() => undefined);
+    }),
+
+    // The Intents view's context menu (a click on the row unfolds it), or the palette with a picker.
+    vscode.commands.registerCommand('baton.openIntentFile', async (arg?: unknown) => {
+      const intent = await intentOrPick(service, arg, 'Open which intent in its YAML file?');
+      if (intent) await openIntentInFile(service, intent);
     }),
 
     vscode.commands.registerCommand('baton.setActiveIntent', async (arg?: unknown) => {
@@ -88,4 +92,11 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
       vscode.window.setStatusBarMessage(`$(copy) Copied the context of ${intent.id} (${block.text.split('\n').length} lines)`, 4000);
     }),
   );
+}
+
+/** Opens the intents file with the cursor on the intent's `- id:` line. */
+async function openIntentInFile(service: OrchestrationService, intent: Intent): Promise<void> {
+  const pos = await service.intents.intentPosition(intent).catch(() => ({ line: 1, column: 1 }));
+  const at = new vscode.Position(pos.line - 1, pos.column - 1);
+  await vscode.window.showTextDocument(vscode.Uri.file(intent.file), { preview: true, selection: new vscode.Range(at, at) });
 }

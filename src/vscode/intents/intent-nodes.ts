@@ -53,7 +53,8 @@ export class IntentNode extends IntentTreeNode {
     item.description = [this.active && '● active', i.selected && 'selected in the file', i.assignedAgent].filter(Boolean).join(' · ');
     item.iconPath = intentStatusIcon(i.status);
     item.contextValue = ['intent', 'intents', i.status || 'none', this.active && 'active'].filter(Boolean).join(':');
-    item.command = { command: 'baton.revealIntent', title: 'Open the intent', arguments: [this] };
+    // No command: a click unfolds the intent (scope, criteria, trace); its YAML opens from the context menu
+    // (Open Intent in Its YAML File), so reading an intent does not throw an editor in the way.
     return item;
   }
 

@@ -11,19 +11,25 @@ export const SCOPE_GUARD_SETTING = 'baton.scopeGuard.enabled';
 export interface SaveCheck {
   readonly file: string;
   readonly result: ScopeValidationResult;
-  /** Whether a SCOPE_VIOLATION line was appended to the trace (not in an untrusted workspace). */
+  /** Whether a SCOPE_VIOLATION line was appended to the trace (only with `baton.intents.recordScopeViolations`, trusted). */
   readonly logged: boolean;
+  /** Whether the warning is shown for this save (the first save of that file outside that intent's scope in this window). */
+  readonly warned: boolean;
 }
 
 /**
- * Warns when a file is saved outside the active intent's scope, offers to open the intent, and records a
- * SCOPE_VIOLATION entry in agent_trace.jsonl (the save itself happened: result SUCCESS, the violation is the
+ * Warns when a file is saved outside the active intent's scope and offers to open the intent, once per file and
+ * intent in a window (a person who keeps editing that file has been told). With `baton.intents.recordScopeViolations`
+ * (off by default: the trace is usually tracked in git, and each save would change it) every such save also appends
+ * a SCOPE_VIOLATION entry to agent_trace.jsonl (the save itself happened: result SUCCESS, the violation is the
  * action). Files of `.orchestration/` and files outside the workspace folders are not checked.
  */
 export class ScopeGuard extends Disposable {
   private readonly checked = this._register(new vscode.EventEmitter<SaveCheck>());
   /** Fires after each save that was checked (tests wait on it). */
   readonly onDidCheckSave = this.checked.event;
+  /** `<intent root>\0<intent id>\0<file>` of the violations already warned about in this window. */
+  private readonly warnedAbout = new Set<string>();
 
   constructor(private readonly service: OrchestrationService, private readonly active: ActiveIntent) {
     super();
@@ -32,16 +38,18 @@ export class ScopeGuard extends Disposable {
 
   private async onSave(doc: vscode.TextDocument): Promise<void> {
     if (doc.uri.scheme !== 'file') return;
-    // Read at each save: turning the guard off or on applies to the next save.
-    if (!batonSettings(doc.uri).scopeGuardEnabled) return;
+    // Read at each save: turning the guard or the recording off or on applies to the next save.
+    const settings = batonSettings(doc.uri);
+    if (!settings.scopeGuardEnabled) return;
     const intent = this.active.intent;
     if (!intent) return;
     const located = this.service.intents.ownersOfFile(doc.uri.fsPath);
     if (!located || located.relative.startsWith(`${ORCHESTRATION_DIR}/`)) return;
     const result = await this.service.intents.validateScope(intent.id, doc.uri.fsPath, intent.root);
-    if (result.allowed) { this.checked.fire({ file: doc.uri.fsPath, result, logged: false }); return; }
+    if (result.allowed) { this.checked.fire({ file: doc.uri.fsPath, result, logged: false, warned: false }); return; }
     let logged = false;
-    if (vscode.workspace.isTrusted) {
+    // restrictedConfigurations already ignores a workspace's value when untrusted; a user-level true must not write either.
+    if (settings.recordScopeViolations && vscode.workspace.isTrusted) {
       try {
         await this.service.intents.logTrace({
           agent_id: 'human', intent_id: intent.id, action_type: 'SCOPE_VIOLATION',
@@ -51,13 +59,19 @@ export class ScopeGuard extends Disposable {
         }, intent.root);
         logged = true;
       } catch (err) {
-        void vscode.window.showErrorMessage(`Baton could not record the scope violation: ${(err as Error).message}`);
+        void vscode.window.showErrorMessage(`Baton could not record the scope violation: ${(err as Error).message}. Check that .orchestration/agent_trace.jsonl is writable, or turn off baton.intents.recordScopeViolations.`);
       }
     }
-    this.checked.fire({ file: doc.uri.fsPath, result, logged });
-    const note = logged ? ' Recorded as SCOPE_VIOLATION in agent_trace.jsonl.' : ' (Not recorded: this workspace is not trusted.)';
+    const key = `${intent.root}\0${intent.id}\0${doc.uri.fsPath}`;
+    const warned = !this.warnedAbout.has(key);
+    this.warnedAbout.add(key);
+    this.checked.fire({ file: doc.uri.fsPath, result, logged, warned });
+    if (!warned) return;
+    const note = logged ? ' Recorded as SCOPE_VIOLATION in agent_trace.jsonl.'
+      : settings.recordScopeViolations ? ' (Not recorded: this workspace is not trusted.)' : '';
     const choice = await vscode.window.showWarningMessage(
-      `${result.file} is outside the scope of the active intent ${intent.id} (${intent.title}).${note}`, 'Open intent', 'Change active intent');
+      `${result.file} is outside the scope of the active intent ${intent.id} (${intent.title}). Baton says this once per file; open the intent to see what it owns, or change the active intent.${note}`,
+      'Open intent', 'Change active intent');
     if (choice === 'Open intent') await vscode.commands.executeCommand('baton.revealIntent', { root: intent.root, id: intent.id });
     else if (choice === 'Change active intent') await vscode.commands.executeCommand('baton.setActiveIntent');
   }

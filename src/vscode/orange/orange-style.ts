@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { SessionState } from '../../core/formats/orange/session-state';
 import { isKnownStatus, isLegacyStatus } from '../../core/formats/orange/vocabulary';
 
-/** spec 004's session icons: ● green alive, ✗ red crashed, ○ gray no session expected; a question when tmux cannot be asked. */
+/** spec 004's session icons: ● green alive, ✗ red crashed (owed and gone), ○ gray no session expected; a plain circle when tmux cannot be asked. */
 export function sessionIcon(state: SessionState): vscode.ThemeIcon {
   switch (state) {
     case 'active': return new vscode.ThemeIcon('circle-filled', new vscode.ThemeColor('testing.iconPassed'));
@@ -14,8 +14,8 @@ export function sessionIcon(state: SessionState): vscode.ThemeIcon {
 
 export const SESSION_TEXT: Record<SessionState, string> = {
   active: 'tmux session alive',
-  crashed: 'tmux session died while the task is still active',
-  inactive: 'no session expected',
+  crashed: 'tmux session gone while an agent should be at work in it',
+  inactive: 'no session expected (no agent should be at work)',
   unknown: 'session state unknown (tmux not found or not answering)',
 };
 

@@ -1,4 +1,4 @@
-import { sessionState, expectsSession, tmuxHasSession, type SessionState } from '../../core/formats/orange/session-state';
+import { sessionState, mayHaveSession, tmuxHasSession, type SessionState } from '../../core/formats/orange/session-state';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import { Disposable } from '../../core/util/disposable';
 import { Emitter } from '../../core/util/event';
@@ -23,12 +23,12 @@ export class SessionProbe extends Disposable {
 
   /** The state as last seen; asks tmux in the background when the answer is missing or old. */
   state(task: OrangeTask): SessionState {
-    if (!expectsSession(task)) return 'inactive';
+    if (!mayHaveSession(task)) return 'inactive';
     const name = task.tmuxSession!;
     const seen = this.alive.get(name);
-    if (!this.mayRun()) return 'unknown';
+    if (!this.mayRun()) return sessionState(task, undefined);
     if (!seen || this.now() - seen.at > FRESH_MS) void this.check(name);
-    return seen ? sessionState(task, seen.value) : 'unknown';
+    return sessionState(task, seen?.value);
   }
 
   /** Asks tmux now (tests and the refresh command await it). */

@@ -55,7 +55,10 @@ export const scenarios = [
           .locator('.custom-view-tree-node-item-icon, .codicon').first().getAttribute('class');
         await waitFor(async () => /codicon-circle-filled/.test(await icon(TRAP) ?? ''), 'the live tmux session to show as active', 15000);
         if (!/codicon-error/.test(await icon(CLARIFICATION) ?? '')) throw new Error(`clarification icon: ${await icon(CLARIFICATION)}`);
-        log('session icons: the live tmux session is active, the others crashed');
+        // A stuck task waits for a person: no session is owed, so its closed session is neutral, not red.
+        const stuckIcon = await icon('Protect the sign-in form against CSRF') ?? '';
+        if (!/codicon-circle-outline/.test(stuckIcon) || /codicon-error/.test(stuckIcon)) throw new Error(`stuck task icon: ${stuckIcon}`);
+        log('session icons: the live tmux session is active, an agent\'s closed one crashed, the stuck task\'s neutral');
       }
       const stuck = shown.find((r) => r.label === 'Protect the sign-in form against CSRF');
       if (!/round 2 · review FAIL/.test(stuck?.description ?? '')) throw new Error(`stuck task: ${JSON.stringify(stuck)}`);

@@ -35,6 +35,7 @@ describe('settings: parseBatonSettings', () => {
       'baton.intents.traceTail': '50',
       'baton.codeLens.enabled': 'no',
       'baton.scopeGuard.enabled': 0,
+      'baton.intents.recordScopeViolations': 'yes',
       'baton.ultrawork.sessionsRoot': 42,
       'baton.orange.root': ['~/orange'],
       'baton.claude.path': false,
@@ -44,7 +45,7 @@ describe('settings: parseBatonSettings', () => {
     assert.deepStrictEqual(settings, DEFAULT_SETTINGS);
     assert.deepStrictEqual(problems.map((p) => p.key), ['baton.systems', 'baton.intents.traceTail', 'baton.claude.path',
       'baton.claude.timeoutSeconds', 'baton.testCommand', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.codeLens.enabled',
-      'baton.scopeGuard.enabled']);
+      'baton.scopeGuard.enabled', 'baton.intents.recordScopeViolations']);
     assert.match(problems[1]!.message, /"50" is not a number; using 200/);
     assert.match(problems[8]!.message, /is not a list of strings|is not true or false/);
   });
@@ -87,6 +88,13 @@ describe('settings: parseBatonSettings', () => {
     const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
     assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('baton.orc.path'));
     assert.equal((declared['baton.orc.path'] as { scope?: string }).scope, 'machine', 'a workspace cannot choose the program');
+  });
+
+  it('records no SCOPE_VIOLATION in the trace unless asked (the trace is usually tracked in git), never from an untrusted workspace', () => {
+    assert.strictEqual(parseBatonSettings(withDefaults()).settings.recordScopeViolations, false);
+    assert.strictEqual(parseBatonSettings(withDefaults({ 'baton.intents.recordScopeViolations': true })).settings.recordScopeViolations, true);
+    const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { capabilities: { untrustedWorkspaces: { restrictedConfigurations: string[] } } };
+    assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('baton.intents.recordScopeViolations'));
   });
 
   it('turns settings into a folder\'s source context: `~` and ${workspaceFolder} expanded, systems listed', () => {

@@ -30,6 +30,13 @@ export const NEEDS_YOU_STATUSES: readonly string[] = ['clarification', 'stuck', 
 export const SESSION_STATUSES: readonly string[] = ['planning', 'clarification', 'working', 'agent-review', 'reviewing', 'stuck'];
 
 /**
+ * The statuses in which an agent is at work in the task's session (spec 004: "Agent reading task, writing plan",
+ * "Agent waiting for user input", "Agent implementing", "Review agent evaluating"): only there is a dead session a
+ * crash. In `reviewing` and `stuck` orange waits for a person, so a session may still be open but none is owed.
+ */
+export const AGENT_STATUSES: readonly string[] = ['planning', 'clarification', 'working', 'agent-review'];
+
+/**
  * orange's workflow: the moves its engine makes (`TRANSITION_MAP` in src/core/transitions.ts), plus the ones its
  * dashboard and an agent's `orange task update --status` make (cancel, retry a stuck task, send a reviewed task
  * back). Any other move is refused. The section gates on some of these moves are checked separately
