@@ -89,7 +89,7 @@ export async function assertNoMarkup(frame, what) {
     for (const s of document.querySelectorAll('script, style')) if (/batonXss|display:none/.test(s.textContent ?? '')) out.push(`${s.tagName} with corpus text`);
     // Baton's own links to a file in the MRP viewer: the one command that panel allows (enableCommandUris), its
     // argument a URI-encoded JSON array, so corpus text in it cannot break out of the attribute
-    const ours = /^command:baton\.runs\.openFile\?%5B[^"'<>\s]*%5D$/;
+    const ours = /^command:baton\.runs\.openFile\?%5B[^"<>\s]*%5D$/;
     for (const a of document.querySelectorAll('a[href]')) {
       const href = a.getAttribute('href') ?? '';
       if (!/^(#|https?:|mailto:)/i.test(href) && !ours.test(href)) out.push(`a href=${href.slice(0, 40)}`);
