@@ -67,7 +67,17 @@ describe('Runs view in the real editor', () => {
     assert.match(html, /&lt;script&gt;alert\(1\)&lt;\/script&gt;/, 'raw HTML in summary.md is shown as text');
     assert.match(html, /4 of 4 passing/);
     assert.match(html, /<code>src\/app.ts<\/code>/);
-    assert.match(html, /<strong>vcr-001<\/strong> \(answers crp-001\): q1 → A, q2 → A — Defaults first\./);
+    assert.match(html, /<strong>vcr-001<\/strong><\/a> \(answers crp-001\): q1 → A, q2 → A — Defaults first\./);
+    // the run's title once: summary.md's heading is the page's only <h1>, and the header does not repeat it
+    assert.strictEqual(html.split('<h1>').length - 1, 1);
+    // a changed file opens through the one command the page may run
+    const link = /href="(command:baton\.runs\.openFile\?[^"]+)"[^>]*><code>src\/app.ts<\/code>/.exec(html);
+    assert.ok(link, 'the changed file is a command: link');
+    const uri = vscode.Uri.parse(link[1]!.replace(/&amp;/g, '&'));
+    const [file] = JSON.parse(decodeURIComponent(uri.query)) as string[];
+    await vscode.commands.executeCommand(uri.path, file);
+    assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(workspaceRoot(), 'src/app.ts'));
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
     assert.match(html, /script-src|default-src 'none'/);
     assert.doesNotMatch(html, /<script/);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');

@@ -1,6 +1,7 @@
 import type { CrpFormView, DecisionView, OptionView, QuestionView } from '../../src/shared/decisions-protocol';
 import { foldToggle, textArea, link } from './form-parts';
-import { h, paragraphs } from './dom';
+import { renderMarkdown, renderMarkdownInline } from '../common/markdown-dom';
+import { h } from './dom';
 import type { Draft } from './ui-state';
 
 export interface FormHooks {
@@ -50,7 +51,7 @@ export function renderCrpForm(view: DecisionView, form: CrpFormView, hooks: Form
     return section;
   }
 
-  if (form.context) section.append(h('h3', {}, 'Context'), paragraphs(form.context, 'context'));
+  if (form.context) section.append(h('h3', {}, 'Context'), renderMarkdown(form.context, undefined, 'context'));
   form.questions.forEach((q, index) => section.append(renderQuestion(view.key, q, index, form.questions.length, draft, changed)));
 
   const rationale = textArea('rationale', 'Rationale', draft.rationale, (v) => { draft.rationale = v; changed(); }, 'Why this choice (recorded in the VCR)');
@@ -70,8 +71,10 @@ function renderQuestion(key: string, q: QuestionView, index: number, count: numb
   const qKey = questionKey(q);
   const labelId = idFor(key, `q${index}`);
   const box = h('div', { class: 'question', 'data-question': qKey });
-  box.append(h('h3', { id: labelId }, count > 1 ? `${q.id ?? index + 1}. ${q.question}` : q.question));
-  if (q.context) box.append(paragraphs(q.context, 'context'));
+  const heading = renderMarkdownInline('h3', q.question, undefined, { id: labelId });
+  if (count > 1) heading.prepend(`${q.id ?? index + 1}. `);
+  box.append(heading);
+  if (q.context) box.append(renderMarkdown(q.context, undefined, 'context'));
   if (q.recommendation) box.append(h('p', { class: 'recommendation-line' }, `Recommended: ${q.recommendation}`));
   const group = h('div', { class: 'options', role: 'radiogroup', 'aria-labelledby': labelId });
   const cards: HTMLElement[] = [];
@@ -111,15 +114,21 @@ function renderOption(o: OptionView, recommended: boolean, checked: boolean): HT
       h('span', { class: 'option-id' }, o.id),
       h('span', { class: 'option-label' }, o.label),
       recommended && h('span', { class: 'badge' }, 'Recommended')),
-    o.description && h('p', { class: 'description' }, o.description),
-    o.risk && h('p', { class: 'risk' }, h('strong', {}, 'Risk: '), o.risk),
+    o.description && renderMarkdown(o.description, undefined, 'description'),
+    o.risk && riskLine(o.risk),
     list('Pros', o.pros, 'pros'),
     list('Cons', o.cons, 'cons'));
 }
 
+function riskLine(risk: string): HTMLElement {
+  const line = renderMarkdownInline('p', risk, undefined, { class: 'risk' });
+  line.prepend(h('strong', {}, 'Risk: '));
+  return line;
+}
+
 function list(title: string, items: readonly string[], className: string): HTMLElement | null {
   if (!items.length) return null;
-  return h('div', { class: className }, h('strong', {}, title), h('ul', {}, ...items.map((i) => h('li', {}, i))));
+  return h('div', { class: className }, h('strong', {}, title), h('ul', {}, ...items.map((i) => renderMarkdownInline('li', i))));
 }
 
 /** Element ids derived from a decision key (which holds paths and NULs): hashed to a safe token. */

@@ -18,10 +18,3 @@ export function h(tag: string, attrs: Record<string, string | boolean | undefine
   }
   return el;
 }
-
-/** A paragraph per line break in agent-written text (kept as text). */
-export function paragraphs(text: string, className: string): HTMLElement {
-  const box = h('div', { class: className });
-  for (const line of text.split(/\n{2,}/)) box.append(h('p', {}, line));
-  return box;
-}

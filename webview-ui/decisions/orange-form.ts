@@ -2,7 +2,8 @@ import type { DecisionView } from '../../src/shared/decisions-protocol';
 import type { OrangeFormView } from '../../src/shared/orange-protocol';
 import { idFor, type FormHooks } from './crp-form';
 import { confirmStep, foldToggle, textArea, link } from './form-parts';
-import { h, paragraphs } from './dom';
+import { renderMarkdown, renderMarkdownInline } from '../common/markdown-dom';
+import { h } from './dom';
 import type { Draft } from './ui-state';
 
 /*
@@ -53,10 +54,13 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
 
   if (form.kind === 'clarification') {
     if (!form.questions.length && !form.questionsText) section.append(h('p', { class: 'context' }, 'The agent is waiting for input but wrote no ## Questions.'));
-    if (form.questionsText) section.append(h('h3', {}, 'Questions'), paragraphs(form.questionsText, 'context'));
+    if (form.questionsText) section.append(h('h3', {}, 'Questions'), renderMarkdown(form.questionsText, undefined, 'context'));
     form.questions.forEach((q, i) => {
       const box = h('div', { class: 'question', 'data-question': answerKey(i) });
-      box.append(h('h3', {}, `${i + 1}. ${q.text}${q.checked ? ' (answered)' : ''}`));
+      const heading = renderMarkdownInline('h3', q.text);
+      heading.prepend(`${i + 1}. `);
+      if (q.checked) heading.append(' (answered)');
+      box.append(heading);
       box.append(textArea(answerKey(i), 'Your answer', draft.choices[answerKey(i)] ?? '', (v) => { draft.choices[answerKey(i)] = v; changed(); }));
       section.append(box);
     });

@@ -1,6 +1,6 @@
 import type { DetailEdited, TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
 import { action, custom, el, pill, section, time } from './dom';
-import { renderMarkdown } from './markdown-dom';
+import { renderMarkdown, type MarkdownLinks } from '../common/markdown-dom';
 import { renderRunControls } from './run-controls';
 import { send } from './send';
 
@@ -102,12 +102,17 @@ function renderEditResult(v: TaskDetailView): HTMLElement | null {
 
 export function renderDescription(v: TaskDetailView): HTMLElement | null {
   if (!v.description?.trim()) return null;
-  return section('description', 'Description', renderMarkdown(v.description, {
+  return section('description', 'Description', renderMarkdown(v.description, markdownLinks(v)));
+}
+
+/** What a link in the task's Markdown (description, comments, review findings) opens. */
+export function markdownLinks(v: TaskDetailView): MarkdownLinks {
+  return {
     openUrl: (url) => send({ type: 'openExternal', url }),
     openPath: (path) => send({ type: 'openWorkspaceFile', path }),
     openTask: (id) => send({ type: 'openTask', id }),
     knownIds: new Set(v.knownTaskIds),
-  }));
+  };
 }
 
 export function renderDependencies(v: TaskDetailView): HTMLElement | null {

@@ -6,11 +6,13 @@ import { containedPath } from '../../core/io/contained-path';
 import { readStateText } from '../../core/io/read-text';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { escapeHtml, evidenceHtml, renderSummary } from './mrp-html';
+import { mrpPageHtml, renderSummary } from './mrp-html';
+import { OPEN_FILE_COMMAND } from './run-file-command';
 
 /**
  * The Merge-Readiness Pack of a run in an editor tab: summary.md rendered as Markdown beside the evidence. The
- * page runs no script at all (CSP allows none); it is rebuilt when the run's files change.
+ * page runs no script at all (CSP allows none); its file links are `command:` URIs of the one command allowed
+ * (see mrp-html.ts for why not a scripted page). It is rebuilt when the run's files change.
  */
 export class MrpPanels extends Disposable {
   private readonly panels = new Map<string, vscode.WebviewPanel>();
@@ -27,7 +29,7 @@ export class MrpPanels extends Disposable {
   async open(run: OrchestralRun): Promise<vscode.WebviewPanel> {
     let panel = this.panels.get(run.dir);
     if (panel) { panel.reveal(); } else {
-      panel = vscode.window.createWebviewPanel('baton.mrp', `MRP: ${run.id}`, vscode.ViewColumn.Active, { enableScripts: false, localResourceRoots: [] });
+      panel = vscode.window.createWebviewPanel('baton.mrp', `MRP: ${run.id}`, vscode.ViewColumn.Active, { enableScripts: false, enableCommandUris: [OPEN_FILE_COMMAND], localResourceRoots: [] });
       this.panels.set(run.dir, panel);
       panel.onDidDispose(() => this.panels.delete(run.dir));
     }
@@ -45,18 +47,11 @@ export class MrpPanels extends Disposable {
     // mrp/ or summary.md linked out of the run folder is never read.
     const inside = await containedPath(run.dir, summaryFile, { what: 'the run folder' });
     const read = inside.ok ? await readStateText(summaryFile) : { ok: false as const, missing: false, reason: inside.reason };
-    const summary = read.ok ? renderSummary(read.text)
-      : `<p class="muted">${escapeHtml(read.missing ? 'No mrp/summary.md in this run yet.' : `mrp/summary.md: ${read.reason}`)}</p>`;
+    const summary = read.ok ? renderSummary(read.text, run.root)
+      : { message: read.missing ? 'No mrp/summary.md in this run yet.' : `mrp/summary.md: ${read.reason}` };
     const nonce = crypto.randomBytes(16).toString('hex');
     const csp = `default-src 'none'; style-src 'nonce-${nonce}'; img-src ${panel.webview.cspSource} https: data:`;
-    panel.webview.html = `<!DOCTYPE html>
-<html lang="en"><head><meta charset="UTF-8"><meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0"><title>${escapeHtml(`MRP: ${run.id}`)}</title>
-<style nonce="${nonce}">${STYLE}</style></head>
-<body>
-<header><h1>Merge-Readiness Pack</h1><p class="muted">${escapeHtml(run.title)} — <code>${escapeHtml(run.id)}</code> · ${escapeHtml(run.phase ?? 'no state')}</p></header>
-<div class="columns"><main class="summary">${summary}</main><aside class="evidence"><h2>Evidence</h2>${evidenceHtml(run)}</aside></div>
-</body></html>`;
+    panel.webview.html = mrpPageHtml(run, summary, csp, nonce, STYLE);
   }
 
   override dispose(): void {
@@ -72,4 +67,5 @@ const STYLE = `body{background-color:var(--vscode-editor-background,Canvas);font
 table{border-collapse:collapse}th,td{text-align:left;padding:3px 10px 3px 0;vertical-align:top}
 .summary table th,.summary table td{border-bottom:1px solid var(--vscode-panel-border,#8884);padding:3px 10px}
 code{font-family:var(--vscode-editor-font-family)}a{color:var(--vscode-textLink-foreground)}
+.paths li,.summary p,.summary li{overflow-wrap:anywhere}.link-disabled{text-decoration:line-through dotted}
 aside{border-left:1px solid var(--vscode-panel-border,#8884);padding-left:16px}`;

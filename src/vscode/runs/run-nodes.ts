@@ -6,6 +6,7 @@ import { AWAITING_RESUME_TEXT, dollars, tokenBreakdown, usageText } from '../../
 import { decisionText } from '../../core/formats/orchestral/vcr-text';
 import { decisionKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
+import { OPEN_FILE_COMMAND } from './run-file-command';
 import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
 
 /*
@@ -14,7 +15,7 @@ import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
  * `vcr:orchestral`, `decision:orchestral:crp`.
  */
 
-export const OPEN_FILE_COMMAND = 'baton.runs.openFile';
+export { OPEN_FILE_COMMAND };
 
 export class FolderNode {
   constructor(readonly root: string) {}

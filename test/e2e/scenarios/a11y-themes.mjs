@@ -42,7 +42,7 @@ const PAGES = [
   { name: 'Intent Map', open: (page) => runCommand(page, 'Baton: Open Intent Map'),
     ready: () => !!document.querySelector('script[src*="intent-map.js"]') && !!document.querySelector('#map .map-row') },
   { name: 'MRP viewer', open: (page) => runCommand(page, 'Baton: Open Merge-Readiness Pack…', 'auth routes'),
-    ready: () => document.querySelector('h1')?.textContent === 'Merge-Readiness Pack' },
+    ready: () => (document.querySelector('h1')?.textContent ?? '').startsWith('Merge-Readiness Pack') },
   { name: 'Cost view', open: (page) => runCommand(page, 'Baton: Show Costs'),
     ready: () => !!document.querySelector('script[src*="costs.js"]') && !!document.querySelector('#folders section') },
 ];
