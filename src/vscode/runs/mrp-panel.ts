@@ -66,6 +66,6 @@ const STYLE = `body{background-color:var(--vscode-editor-background,Canvas);font
 @media (max-width:800px){.columns{grid-template-columns:1fr}}
 table{border-collapse:collapse}th,td{text-align:left;padding:3px 10px 3px 0;vertical-align:top}
 .summary table th,.summary table td{border-bottom:1px solid var(--vscode-panel-border,#8884);padding:3px 10px}
-code{font-family:var(--vscode-editor-font-family)}a{color:var(--vscode-textLink-foreground)}
+code{font-family:var(--vscode-editor-font-family);color:inherit;background-color:transparent}a{color:var(--vscode-textLink-foreground)}
 .paths li,.summary p,.summary li{overflow-wrap:anywhere}.link-disabled{text-decoration:line-through dotted}
 aside{border-left:1px solid var(--vscode-panel-border,#8884);padding-left:16px}`;

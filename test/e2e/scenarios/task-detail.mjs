@@ -60,6 +60,9 @@ export const scenarios = [
     const from = /^priority: (\S+)$/m.exec(original)?.[1];
     const to = from === 'low' ? 'medium' : 'low';
     try {
+      // From a quiet workbench: the panel left by the scenario before (with the sidebar toggled) could leave the
+      // palette's second step inert.
+      await runCommand(page, 'View: Close All Editors');
       await runCommand(page, 'Baton: Open Task…', 'TASK-002');
       const frame = await taskDetailFrame(page, 'TASK-002');
       // Each field once: the priority is its dropdown, not also a line of the facts above it.
