@@ -17,7 +17,7 @@ const rankClass = (board: Pick<BoardDescription, 'ranks'>, rank: string) => {
   return i < 0 ? 'rank-other' : `rank-${i}`;
 };
 
-export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks' | 'parts' | 'rankName'>, movable: boolean): HTMLButtonElement {
+export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks' | 'parts' | 'rankName'>): HTMLButtonElement {
   const badges = card.badges.map((b) => el('span', { class: `badge badge-${b.kind}`, ...(b.detail ? { title: b.detail } : {}) }, b.label));
   const meta = [`${card.rank} ${board.rankName}`, card.category, card.group?.label].filter((x): x is string => !!x);
   const facts = [card.folder, card.activity && `phase ${card.activity}`, card.tokens !== null && `${card.tokens.toLocaleString('en-US')} tokens`]
@@ -29,7 +29,6 @@ export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks
     class: `card ${rankClass(board, card.rank)}${card.folded ? ' folded' : ''}`,
     'data-key': card.key,
     'aria-describedby': 'board-keys',
-    draggable: movable && !card.locked ? 'true' : 'false',
     ...(hover ? { title: hover } : {}),
   },
   el('span', { class: 'line head' }, el('span', { class: 'card-id' }, card.id), ' ', ...spaced(badges),
@@ -38,6 +37,17 @@ export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks
   el('span', { class: 'line meta' }, ' ', meta.join(' · ')),
   facts.length ? el('span', { class: 'line facts' }, ' ', facts.join(' · ')) : null);
   return button;
+}
+
+/**
+ * The list item that holds a row. A card's item is what drags: Chromium (VS Code's browser engine) starts no drag
+ * from a <button>, even one marked draggable, but does from a draggable element around it, the press landing on the
+ * button inside.
+ */
+export function rowItem(row: BoardRow, board: Pick<BoardDescription, 'ranks' | 'parts' | 'rankName'>, columnLabel: string, movable: boolean): HTMLLIElement {
+  return row.kind === 'card'
+    ? el('li', { class: 'row', draggable: movable && !row.card.locked ? 'true' : 'false' }, cardButton(row.card, board))
+    : el('li', { class: 'row fold-row' }, foldButton(row, board, columnLabel));
 }
 
 /** The fold row: "Backlog (12)", a disclosure button for the column's folded part. */

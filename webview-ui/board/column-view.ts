@@ -6,7 +6,7 @@
 import type { BoardDescription } from '../../src/shared/board/board-model';
 import { rowTop, virtualWindow, type ColumnLayout, type RowHeights } from '../../src/shared/board/board-layout';
 import { el } from '../common/dom';
-import { cardButton, foldButton, rowId } from './card-dom';
+import { rowId, rowItem } from './card-dom';
 
 /** Fixed heights (CSS pixels) of a card row and a fold row; style.css sizes the elements to match. */
 export const ROW_HEIGHTS: RowHeights = { card: 104, fold: 38 };
@@ -83,8 +83,7 @@ export class ColumnView {
       const source = row.kind === 'card' ? row.card : `${row.count}:${row.open}`;
       let entry = this.rendered.get(id);
       if (!entry || entry.source !== source) {
-        const li = el('li', { class: row.kind === 'card' ? 'row' : 'row fold-row' },
-          row.kind === 'card' ? cardButton(row.card, board, movable) : foldButton(row, board, layout.column.label));
+        const li = rowItem(row, board, layout.column.label, movable);
         entry?.li.replaceWith(li);
         entry = { li, source };
         this.rendered.set(id, entry);

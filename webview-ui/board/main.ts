@@ -271,15 +271,35 @@ columnsEl.addEventListener('click', (e) => {
 
 const DRAG_TYPE = 'application/x-baton-card';
 let dragged: BoardCard | undefined;
+/**
+ * The other column the dragged card was last held over. Whether a drop there fires depends on the page around the
+ * board (VS Code's webview frame cancels every dragover, so it does; a plain browser fires only dragend): either way
+ * the page says why the card stayed, once.
+ */
+let refusedIn: string | undefined;
 
 columnsEl.addEventListener('dragstart', (e) => {
-  const key = (e.target as HTMLElement).closest('button')?.dataset.key;
+  // The row's item drags (see rowItem in card-dom.ts): the card is the button inside it.
+  const key = (e.target as HTMLElement).closest('li')?.querySelector<HTMLElement>('button.card')?.dataset.key;
   dragged = key ? cards.get(key) : undefined;
+  refusedIn = undefined;
   if (!dragged || !e.dataTransfer) return;
   e.dataTransfer.setData(DRAG_TYPE, dragged.key);
   e.dataTransfer.effectAllowed = 'move';
 });
-columnsEl.addEventListener('dragend', () => { dragged = undefined; for (const t of columnsEl.querySelectorAll('.drop-target')) t.classList.remove('drop-target'); });
+columnsEl.addEventListener('dragend', () => {
+  const card = dragged;
+  dragged = undefined;
+  for (const t of columnsEl.querySelectorAll('.drop-target')) t.classList.remove('drop-target');
+  if (card && refusedIn !== undefined) saysItStays(card); // no drop fired (drop clears `dragged`)
+});
+
+function saysItStays(card: BoardCard): void {
+  if (!board) return;
+  const label = board.columns.find((c) => c.id === card.column)?.label ?? card.column;
+  say('error', `${card.id} stays in ${label}: a card changes column when ${board.system} changes its status; ` +
+    `here it moves between ${board.parts.main} and ${board.parts.folded} or changes ${board.rankName}.`);
+}
 
 /** What dropping the dragged card here would do: onto a card of its column, that card's part and rank; onto the fold row, the folded part. */
 function dropChange(target: EventTarget | null): { folded?: boolean; rank?: string } | null {
@@ -296,10 +316,14 @@ function dropChange(target: EventTarget | null): { folded?: boolean; rank?: stri
 }
 
 columnsEl.addEventListener('dragover', (e) => {
-  if (!dropChange(e.target)) return;
+  if (!dragged) return;
+  const change = dropChange(e.target);
+  const column = (e.target as HTMLElement).closest<HTMLElement>('section.column')?.dataset.column;
+  refusedIn = !change && column !== undefined && column !== dragged.column ? column : undefined;
+  for (const t of columnsEl.querySelectorAll('.drop-target')) t.classList.remove('drop-target');
+  if (!change) return;
   e.preventDefault();
   if (e.dataTransfer) e.dataTransfer.dropEffect = 'move';
-  for (const t of columnsEl.querySelectorAll('.drop-target')) t.classList.remove('drop-target');
   (e.target as HTMLElement).closest('button, .column-body')?.classList.add('drop-target');
 });
 columnsEl.addEventListener('drop', (e) => {
@@ -307,10 +331,8 @@ columnsEl.addEventListener('drop', (e) => {
   const card = dragged;
   dragged = undefined;
   for (const t of columnsEl.querySelectorAll('.drop-target')) t.classList.remove('drop-target');
-  if (!change || !card) {
-    if (card) say('error', `${card.id} stays in ${card.column}: a card changes column when orc changes its status; here it moves between Active and Backlog or changes priority.`);
-    return;
-  }
+  if (!card) return;
+  if (!change) { if (refusedIn !== undefined) saysItStays(card); return; }
   e.preventDefault();
   const folded = change.folded !== undefined && change.folded !== card.folded ? change.folded : undefined;
   const rank = change.rank !== undefined && change.rank !== card.rank ? change.rank : undefined;

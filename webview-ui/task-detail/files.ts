@@ -3,6 +3,7 @@ import { action, bytes, el, num, pill, section, time, when } from './dom';
 import { renderMarkdown } from '../common/markdown-dom';
 import { markdownLinks } from './header';
 import { send } from './send';
+import { thumbTile } from './thumb-tile';
 
 export function renderTranscripts(v: TaskDetailView): HTMLElement | null {
   if (!v.transcripts.length) return null;
@@ -14,13 +15,11 @@ export function renderTranscripts(v: TaskDetailView): HTMLElement | null {
 
 export function renderAttachments(v: TaskDetailView): HTMLElement | null {
   if (!v.attachments.length) return null;
-  return section('attachments', 'Attachments', el('div', { class: 'thumbs' }, ...v.attachments.map((a) => {
-    const fig = el('figure', { class: 'thumb', title: `${a.filename} · ${a.contentType} · ${bytes(a.size)} · ${when(a.createdAt)}` },
-      a.thumbnail ? el('img', { src: a.thumbnail, alt: a.filename }) : el('div', { class: 'file-icon' }, a.contentType),
-      el('figcaption', {}, a.filename, el('span', { class: 'muted' }, ` ${bytes(a.size)}`)));
-    fig.addEventListener('click', () => send({ type: 'openAttachment', filename: a.filename }));
-    return fig;
-  })));
+  return section('attachments', 'Attachments', el('div', { class: 'thumbs' }, ...v.attachments.map((a) => thumbTile({
+    picture: a.thumbnail, kind: a.contentType, name: a.filename, note: bytes(a.size),
+    hover: `${a.filename} · ${a.contentType} · ${bytes(a.size)} · ${when(a.createdAt)}`,
+    open: () => send({ type: 'openAttachment', filename: a.filename }), attrs: { 'data-attachment': a.filename },
+  }))));
 }
 
 export function renderComments(v: TaskDetailView): HTMLElement | null {

@@ -3,6 +3,7 @@ import { action, el, num, pill, section } from './dom';
 import { renderMarkdownInline } from '../common/markdown-dom';
 import { markdownLinks } from './header';
 import { send } from './send';
+import { thumbTile } from './thumb-tile';
 
 /** test-results/report.json: pass/fail per suite, coverage, failing tests with their errors, screenshots. */
 export function renderTests(v: TaskDetailView): HTMLElement | null {
@@ -26,11 +27,9 @@ export function renderTests(v: TaskDetailView): HTMLElement | null {
       el('strong', {}, `${t.suite} › ${t.name}`), t.duration !== null ? el('span', { class: 'muted' }, ` ${t.duration} ms`) : '',
       t.error ? el('pre', { class: 'error' }, t.error) : null,
       t.screenshots.length ? el('div', { class: 'muted' }, 'screenshots: ', ...t.screenshots.flatMap((n, i) => [i ? ', ' : '', action(n, () => send({ type: 'openScreenshot', name: n }))])) : null))) : null,
-    r.screenshots.some((x) => x.uri) ? el('div', { class: 'thumbs' }, ...r.screenshots.filter((x) => x.uri).map((x) => {
-      const fig = el('figure', { class: 'thumb', title: x.name }, el('img', { src: x.uri!, alt: x.name }), el('figcaption', {}, x.name));
-      fig.addEventListener('click', () => send({ type: 'openScreenshot', name: x.name }));
-      return fig;
-    })) : null);
+    r.screenshots.some((x) => x.uri) ? el('div', { class: 'thumbs' }, ...r.screenshots.filter((x) => x.uri).map((x) => thumbTile({
+      picture: x.uri, name: x.name, hover: x.name, open: () => send({ type: 'openScreenshot', name: x.name }), attrs: { 'data-screenshot': x.name },
+    }))) : null);
 }
 
 export function renderReview(v: TaskDetailView): HTMLElement | null {

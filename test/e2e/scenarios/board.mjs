@@ -32,6 +32,33 @@ const activeCard = (frame) => frame.evaluate(() => {
   return a?.dataset?.key?.split('\u0000').pop() ?? (a?.dataset?.fold ? `fold:${a.dataset.fold}` : a?.tagName);
 });
 
+/** Opens the Board (the command again if the first palette run did not take) and returns its frame. */
+async function openBoard(page) {
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Baton: Open Board').catch((e) => { if (attempt >= 3) throw e; });
+    const frame = await webviewFrame(page, 'board', '#board section.column ul.cards button', 'the Board with its cards')
+      .catch((e) => { if (attempt >= 3) throw e; log(`no Board yet (attempt ${attempt}); running the command again`); });
+    if (frame) return frame;
+  }
+}
+
+/**
+ * Drags with the real mouse: press on `from`, move in steps to `to` (its centre, or `at` pixels from its top-left
+ * corner), release. Chromium runs its own drag and drop from these events (dragstart, dragover, drop, dragend).
+ */
+async function dragWithTheMouse(page, from, to, at) {
+  const a = await from.boundingBox();
+  const b = await to.boundingBox();
+  if (!a || !b) throw new Error('a card to drag, or where to drop it, is not on screen');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + (at?.x ?? b.width / 2), b.y + (at?.y ?? b.height / 2), { steps: 12 });
+  await page.mouse.up();
+}
+
+const field = (file, name) => fs.readFileSync(file, 'utf8').match(new RegExp(`^${name}: (.*)$`, 'm'))?.[1];
+
 export const scenarios = [
   async function boardShowsColumnsMovesCardsFromTheKeyboardAndFollowsTheDisk({ page, workspace }) {
     const files = ['TASK-004', 'TASK-005'].map((id) => path.join(workspace, '.orc/tasks', id, 'task.yaml'));
@@ -112,6 +139,65 @@ export const scenarios = [
       if ((await boardState(frame)).some((c) => c.column === 'paused')) throw new Error('the Paused column stayed after its only card left');
     } finally {
       files.forEach((f, i) => fs.writeFileSync(f, originals[i]));
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
+  },
+
+  async function boardCardsMoveByDraggingWithTheMouse({ page, workspace }) {
+    const file = (id) => path.join(workspace, '.orc/tasks', id, 'task.yaml');
+    const ids = ['TASK-005', 'TASK-007', 'TASK-008'];
+    const originals = Object.fromEntries(ids.map((id) => [id, fs.readFileSync(file(id), 'utf8')]));
+    try {
+      // TASK-007 gets a priority of its own (the demo's two backlog cards are both low), so a drop onto a card has a
+      // priority to take; the board follows the file.
+      fs.writeFileSync(file('TASK-007'), originals['TASK-007'].replace(/^priority: low$/m, 'priority: high'));
+      const frame = await openBoard(page);
+      const card = (id) => frame.locator(`button.card[data-key$="${id}"]`);
+      const created = async () => (await boardState(frame)).find((c) => c.column === 'created');
+      const fold = frame.locator('section.column[data-column="created"] button.fold');
+      if ((await fold.getAttribute('aria-expanded')) !== 'true') await fold.click();
+      await waitFor(async () => ((await created())?.rows.length === 3) || null, 'the Created column\'s backlog to unfold');
+      await waitFor(async () => (await card('TASK-007').textContent({ timeout: 1000 }).catch(() => ''))?.includes('high priority') || null, 'TASK-007 to show high priority', 15000);
+      // The card's list item drags (Chromium starts no drag from a button itself); the press lands on the card.
+      if (await card('TASK-008').locator('xpath=..').getAttribute('draggable') !== 'true') throw new Error('TASK-008\'s row is not draggable');
+
+      // 1. Onto the column's empty space: to Active.
+      const body = frame.locator('section.column[data-column="created"] .column-body');
+      const box = await body.boundingBox();
+      await dragWithTheMouse(page, card('TASK-008'), body, { x: box.width / 2, y: box.height - 20 });
+      await waitFor(async () => field(file('TASK-008'), 'queue') === 'active' || null, 'TASK-008\'s task.yaml to say queue: active', 15000);
+      let rows = await waitFor(async () => { const c = await created(); return c?.rows.join() === 'TASK-008,[▾ Backlog (1) open],TASK-007 (dashed)' ? c.rows : null; },
+        'the TASK-008 card to move out of the backlog', 15000).catch(async (e) => { throw new Error(`${e.message}; Created shows ${(await created())?.rows}`); });
+      log(`dropped on the column: Created [${rows.join(', ')}]; notice: ${await frame.locator('#notice').textContent()}`);
+      if (field(file('TASK-008'), 'priority') !== 'low') throw new Error('a drop on the column changed TASK-008\'s priority');
+
+      // 2. Onto the fold row: back to the Backlog.
+      await dragWithTheMouse(page, card('TASK-008'), fold);
+      await waitFor(async () => field(file('TASK-008'), 'queue') === 'backlog' || null, 'TASK-008\'s task.yaml to say queue: backlog', 15000);
+      rows = await waitFor(async () => { const c = await created(); return c?.rows.join() === '[▾ Backlog (2) open],TASK-007 (dashed),TASK-008 (dashed)' ? c.rows : null; },
+        'the TASK-008 card to move back into the backlog', 15000).catch(async (e) => { throw new Error(`${e.message}; Created shows ${(await created())?.rows}`); });
+      log(`dropped on the fold row: Created [${rows.join(', ')}]`);
+
+      // 3. Onto another card: TASK-008 takes TASK-007's priority (high).
+      await dragWithTheMouse(page, card('TASK-008'), card('TASK-007'));
+      await waitFor(async () => field(file('TASK-008'), 'priority') === 'high' || null, 'TASK-008\'s task.yaml to say priority: high', 15000);
+      await waitFor(async () => (await card('TASK-008').textContent())?.includes('high priority') || null, 'TASK-008\'s card to show high priority', 15000);
+      if (field(file('TASK-008'), 'queue') !== 'backlog') throw new Error('a drop on a backlog card took TASK-008 out of the backlog');
+      const notice = await frame.locator('#notice').textContent();
+      if (!/TASK-008 moved priority low → high/.test(notice ?? '')) throw new Error(`the notice says "${notice}"`);
+      log(`dropped on TASK-007: Created [${(await created()).rows.join(', ')}]; notice: ${notice}`);
+
+      // 4. Onto another column: nothing written (a status is orc's to change), and the board says why.
+      await dragWithTheMouse(page, card('TASK-005'), body, { x: box.width / 2, y: box.height - 20 });
+      const refused = await waitFor(async () => {
+        const text = await frame.locator('#notice').textContent();
+        return /TASK-005 stays in Planned/.test(text ?? '') ? text : null;
+      }, 'the board to say why TASK-005 stays in Planned', 10000);
+      if (fs.readFileSync(file('TASK-005'), 'utf8') !== originals['TASK-005']) throw new Error('a drop on another column wrote TASK-005\'s task.yaml');
+      if (!(await boardState(frame)).find((c) => c.column === 'planned')?.rows.includes('TASK-005')) throw new Error('TASK-005 left the Planned column');
+      log(`dropped on another column: "${refused}"`);
+    } finally {
+      for (const id of ids) fs.writeFileSync(file(id), originals[id]);
       await runCommand(page, 'View: Close All Editors').catch(() => undefined);
     }
   },

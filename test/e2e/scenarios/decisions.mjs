@@ -2,11 +2,13 @@
 // answer the demo's pending CRP in the sidebar form like a person would, check the VCR on disk and that no CRP is
 // left in the inbox (the demo's orange tasks stay), and check that a CRP whose text holds HTML is shown as text; then the
 // safe-decision rules on the demo's reviewed orange task: no move preselected, a reason required, "mark done" confirmed in
-// a second step that nothing answers by default, and the result announced in place of the form. Screenshot:
-// docs/images/needs-you.png.
+// a second step that nothing answers by default, and the result announced in place of the form; and the same rules
+// for rejecting an orc human gate (a reason, a confirmation that Go back leaves unwritten, state.yaml as orc's
+// executor reads a rejection, the task named by its title). Screenshot: docs/images/needs-you.png.
 /* global document, window -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { PROJECT, log, waitFor } from '../lib.mjs';
 import { roomFor, runCommand, webviewFrame } from '../workbench.mjs';
 
@@ -169,6 +171,111 @@ async function markTheReviewedTaskDone(page, workspace) {
   await form.waitFor({ timeout: 30000 });
 }
 
+const GATE_TASK = 'TASK-005';
+const GATE_TITLE = 'Document the authentication flow in the developer guide';
+const GATE_REASON = 'The outline skips the refresh-token rotation; add it before the guide is written.';
+/** TASK-005 stopped at its human gate after spec (the demo's plan.yaml asks for one), as orc's executor records it. */
+const PENDING_GATE_STATE = `task_id: TASK-005
+current_phase: spec
+current_iteration: 1
+status: running
+started_at: 2026-01-16T09:00:00Z
+updated_at: 2026-01-16T09:12:40Z
+phases:
+  spec:
+    status: completed
+    started_at: 2026-01-16T09:00:00Z
+    completed_at: 2026-01-16T09:12:30Z
+    iterations: 1
+gates:
+  - phase: spec
+    type: human
+    decision: pending
+    timestamp: 2026-01-16T09:12:40Z
+`;
+
+/**
+ * An orc human gate rejected like a person would: neither Approve nor Reject chosen or focused for them, Reject
+ * only with a reason, then a second step naming the task that Enter does not answer and Go back leaves unwritten;
+ * confirmed, state.yaml holds what orc records for a rejection (the gate rejected with the reason, the phase failed
+ * with it, so the next run redoes it) and the result shows in place of the form and in the live region, naming the
+ * task by its title. state.yaml is removed afterwards (the demo's TASK-005 has none).
+ */
+async function rejectAnOrcGate(page, workspace) {
+  const stateFile = path.join(workspace, '.orc/tasks', GATE_TASK, 'state.yaml');
+  if (fs.existsSync(stateFile)) throw new Error(`${stateFile} exists already; the scenario expects the demo's TASK-005 without one`);
+  fs.writeFileSync(stateFile, PENDING_GATE_STATE);
+  try {
+    const frame = await openNeedsYou(page);
+    const form = frame.locator('section.decision[data-form="gate"]', { hasText: `${GATE_TASK} · spec` });
+    await form.waitFor({ timeout: 30000 });
+    await form.evaluate((s) => s.scrollIntoView({ block: 'start' }));
+    const approve = form.locator('vscode-button.approve');
+    const reject = form.locator('vscode-button.reject');
+    // Nothing chosen for the person: no button pressed or focused, no choice in the page's saved draft.
+    const chosen = await form.evaluate((s) => ({
+      pressed: s.querySelectorAll('[aria-pressed="true"], [aria-checked="true"], [aria-selected="true"], [autofocus]').length,
+      focused: s.contains(document.activeElement) ? document.activeElement.className : null,
+    }));
+    if (chosen.pressed || chosen.focused) throw new Error(`the gate form starts with a choice made: ${JSON.stringify(chosen)}`);
+    if ((await reject.getAttribute('disabled')) === null) throw new Error('Reject is enabled before a reason was written');
+    const reason = form.locator('vscode-text-area[name="rationale"] textarea');
+    await reason.click();
+    await reason.pressSequentially(GATE_REASON, { delay: 5 });
+    // Enter in the reason is a new line, not an answer.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Backspace');
+    await waitFor(async () => (await reject.getAttribute('disabled')) === null, 'Reject to be enabled with a reason', 5000);
+    if (fs.readFileSync(stateFile, 'utf8') !== PENDING_GATE_STATE) throw new Error('state.yaml changed while the reason was typed');
+
+    // The second step: the question names the task and holds the focus; Enter and Space answer nothing; Go back.
+    await reject.click();
+    const question = form.locator('.confirm-question');
+    await question.waitFor({ timeout: 5000 });
+    const asked = (await question.textContent()) ?? '';
+    if (!asked.includes(`Reject the spec phase of ${GATE_TASK} (${GATE_TITLE})?`) || !/cannot be undone/.test(asked)) throw new Error(`confirmation: ${asked}`);
+    const focused = await frame.evaluate(() => document.activeElement?.className ?? '');
+    if (focused !== 'confirm-question') throw new Error(`focus in the confirmation step is on "${focused}", not the question`);
+    if (await form.locator('.confirm vscode-button[appearance="primary"]').count()) throw new Error('a confirmation button is styled as the default');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(500);
+    if (fs.readFileSync(stateFile, 'utf8') !== PENDING_GATE_STATE) throw new Error('state.yaml changed before the rejection was confirmed');
+    await form.locator('vscode-button.confirm-back').click();
+    await reject.waitFor({ timeout: 5000 });
+    if (await question.count()) throw new Error('Go back left the confirmation open');
+    await page.waitForTimeout(500);
+    if (fs.readFileSync(stateFile, 'utf8') !== PENDING_GATE_STATE) throw new Error('Go back wrote state.yaml');
+    if (!(await form.isVisible())) throw new Error('the gate form left the inbox after Go back');
+    log('gate: nothing chosen, Reject needs a reason, then a confirmation naming the task; Enter on it and Go back write nothing');
+
+    await reject.click();
+    await form.locator('vscode-button.confirm-yes').click();
+    const notice = frame.locator('.answered', { hasText: GATE_TITLE });
+    await notice.waitFor({ timeout: 15000 });
+    const said = ((await notice.locator('p').textContent()) ?? '').trim();
+    if (said !== `✓ ${GATE_TITLE}: the gate after spec is rejected`) throw new Error(`announcement: ${said}`);
+    const live = ((await frame.locator('.status[role="status"][aria-live="polite"]').textContent()) ?? '').trim();
+    if (live !== `${GATE_TITLE}: the gate after spec is rejected`) throw new Error(`live region: ${live}`);
+    if (await frame.locator('section.decision[data-form="gate"]', { hasText: `${GATE_TASK} · spec` }).count()) throw new Error('the rejected gate is still in the inbox');
+
+    // What orc's executor reads: the gate rejected with the reason and a time, the phase failed with it.
+    const { parse } = createRequire(import.meta.url)('yaml');
+    const state = parse(fs.readFileSync(stateFile, 'utf8'));
+    const gate = state.gates.at(-1);
+    if (state.gates.length !== 1 || gate.phase !== 'spec' || gate.type !== 'human' || gate.decision !== 'rejected' || gate.rationale !== GATE_REASON
+      || !/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/.test(gate.timestamp) || gate.timestamp === '2026-01-16T09:12:40Z') {
+      throw new Error(`the gate in state.yaml: ${JSON.stringify(state.gates)}`);
+    }
+    if (state.phases.spec.status !== 'failed' || state.phases.spec.error !== `rejected at the gate: ${GATE_REASON}`) {
+      throw new Error(`the spec phase in state.yaml: ${JSON.stringify(state.phases.spec)}`);
+    }
+    log(`rejected: "${said}" in place of the form and in the live region; state.yaml gate ${gate.decision} with the reason, spec ${state.phases.spec.status}`);
+  } finally {
+    fs.rmSync(stateFile, { force: true });
+  }
+}
+
 export const scenarios = [
   async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
     const frame = await openNeedsYou(page);
@@ -254,6 +361,16 @@ export const scenarios = [
     const unfold = await roomFor(page, /needs you/i, 0);
     try {
       await markTheReviewedTaskDone(page, workspace);
+    } finally {
+      await unfold();
+    }
+  },
+
+  async function rejectingAnOrcGateAsksForAReasonAndConfirms({ page, workspace }) {
+    await openNeedsYou(page);
+    const unfold = await roomFor(page, /needs you/i, 0);
+    try {
+      await rejectAnOrcGate(page, workspace);
     } finally {
       await unfold();
     }

@@ -1,7 +1,8 @@
 // UI scenarios for the orc task detail (issue 5), run by test/e2e/ui.test.mjs against a temp copy of demo/:
 // open the demo's running TASK-002 from "Baton: Open Task…", check the phase timeline, the tokens per phase and the
 // test results (a failing test with its error, a screenshot thumbnail loaded through the webview), then open a
-// transcript from the panel. Screenshot: docs/images/task-detail.png.
+// transcript from the panel; and the attachment tiles from the keyboard: Tab reaches each, its accessible name is its
+// visible text, Enter or Space opens its file. Screenshot: docs/images/task-detail.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
@@ -92,5 +93,40 @@ export const scenarios = [
     await page.locator('.tabs-container .tab', { hasText: '02-implement-001.md' }).first().waitFor({ timeout: 15000 });
     const text = await page.locator('.editor-instance .view-lines').first().textContent();
     if (!/Transcript:\s+TASK-002/.test(text ?? '')) throw new Error(`the transcript editor shows: ${text?.slice(0, 120)}`);
+  },
+
+  async function attachmentTilesAreReachedAndOpenedFromTheKeyboard({ page }) {
+    const files = ['refresh-401.log', 'refresh-flow-sketch.png'];
+    try {
+      await runCommand(page, 'View: Close All Editors');
+      await runCommand(page, 'Baton: Open Task…', 'TASK-002');
+      let frame = await taskDetailFrame(page, 'TASK-002');
+      const shown = await frame.locator('#attachments .thumbs > *').evaluateAll((tiles) => tiles.map((t) => ({
+        file: t.getAttribute('data-attachment'), text: t.innerText.replace(/\s+/g, ' ').trim() })));
+      log(`attachment tiles: ${shown.map((t) => `"${t.text}"`).join(', ')}`);
+      if (shown.map((t) => t.file).join() !== files.join()) throw new Error(`attachment tiles: ${JSON.stringify(shown)}`);
+      for (const [i, tile] of shown.entries()) {
+        // Like a person who clicked the section's heading and then tabs on: tile i is the (i+1)th stop after it.
+        await frame.locator('#attachments h2').click();
+        for (let k = 0; k <= i; k++) await page.keyboard.press('Tab');
+        const focused = await frame.evaluate(() => {
+          const a = document.activeElement;
+          return { file: a?.getAttribute('data-attachment') ?? null, what: `${a?.tagName.toLowerCase()}${a?.id ? `#${a.id}` : ''} "${a?.textContent?.trim().slice(0, 40)}"` };
+        });
+        if (focused.file !== tile.file) throw new Error(`${i + 1} Tab(s) after the Attachments heading reached ${focused.what}, not the tile of ${tile.file}`);
+        // Its accessible name (as the accessibility tree computes it) is the text it shows.
+        const named = frame.getByRole('button', { name: tile.text, exact: true });
+        if ((await named.count()) !== 1 || !(await named.evaluate((b) => b === document.activeElement))) {
+          throw new Error(`no button named "${tile.text}" (its visible text) is the focused tile`);
+        }
+        await page.keyboard.press(i % 2 ? 'Space' : 'Enter');
+        await page.locator('.tabs-container .tab', { hasText: tile.file }).first().waitFor({ timeout: 15000 });
+        log(`${tile.file}: reached by Tab, named "${tile.text}", opened by ${i % 2 ? 'Space' : 'Enter'}`);
+        await runCommand(page, 'Baton: Open Task…', 'TASK-002');
+        frame = await taskDetailFrame(page, 'TASK-002');
+      }
+    } finally {
+      await runCommand(page, 'View: Close All Editors').catch(() => undefined);
+    }
   },
 ];
