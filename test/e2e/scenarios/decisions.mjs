@@ -254,9 +254,10 @@ async function rejectAnOrcGate(page, workspace) {
     const notice = frame.locator('.answered', { hasText: GATE_TITLE });
     await notice.waitFor({ timeout: 15000 });
     const said = ((await notice.locator('p').textContent()) ?? '').trim();
-    if (said !== `✓ ${GATE_TITLE}: the gate after spec is rejected`) throw new Error(`announcement: ${said}`);
+    const result = `${GATE_TITLE}: ${GATE_TASK}: the gate after spec is rejected.`;
+    if (said !== `✓ ${result}`) throw new Error(`announcement: ${said}`);
     const live = ((await frame.locator('.status[role="status"][aria-live="polite"]').textContent()) ?? '').trim();
-    if (live !== `${GATE_TITLE}: the gate after spec is rejected`) throw new Error(`live region: ${live}`);
+    if (live !== result) throw new Error(`live region: ${live}`);
     if (await frame.locator('section.decision[data-form="gate"]', { hasText: `${GATE_TASK} · spec` }).count()) throw new Error('the rejected gate is still in the inbox');
 
     // What orc's executor reads: the gate rejected with the reason and a time, the phase failed with it.
