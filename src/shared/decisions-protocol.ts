@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MdNode } from './markdown-nodes';
 import { gateAnswerPayload, type GateFormView } from './gate-protocol';
 import { orangeAnswerPayload, type OrangeFormView } from './orange-protocol';
 import { readyMessage } from './protocol';
@@ -55,6 +56,8 @@ export interface OptionView {
   readonly risk: string | null;
   readonly pros: readonly string[];
   readonly cons: readonly string[];
+  /** The Markdown fields parsed by the host (`pageMarkdown`): the page renders these, the text stays for reading. */
+  readonly md: { readonly description: MdNode[] | null; readonly risk: MdNode[] | null; readonly pros: MdNode[][]; readonly cons: MdNode[][] };
 }
 
 export interface QuestionView {
@@ -64,6 +67,7 @@ export interface QuestionView {
   readonly context: string | null;
   readonly options: readonly OptionView[];
   readonly recommendation: string | null;
+  readonly md: { readonly question: MdNode[]; readonly context: MdNode[] | null };
 }
 
 export interface CrpFormView {
@@ -73,6 +77,7 @@ export interface CrpFormView {
   readonly createdAt: string | null;
   readonly context: string | null;
   readonly questions: readonly QuestionView[];
+  readonly md: { readonly context: MdNode[] | null };
 }
 
 export type FormView = CrpFormView | OrangeFormView | GateFormView;

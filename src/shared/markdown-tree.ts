@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import type { MdElement, MdNode, MdTag } from './markdown-nodes';
 
 /**
  * The one Markdown reading of Baton: text that agents and people write (task descriptions, comments, review
@@ -17,22 +18,8 @@ const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
 md.disable('entity');
 type Token = ReturnType<typeof md.parse>[number];
 
-export type MdTag = 'p' | 'ul' | 'ol' | 'li' | 'blockquote' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td'
-  | 'h2' | 'h3' | 'h4' | 'strong' | 'em' | 's' | 'code' | 'pre' | 'br' | 'hr' | 'a' | 'span';
-
-/** Where a kept link goes: a web page, a file of the workspace (relative, decoded), or a task the workspace knows. */
-export type MdLink = { readonly kind: 'url'; readonly url: string } | { readonly kind: 'path'; readonly path: string } | { readonly kind: 'task'; readonly id: string };
-
-export interface MdElement {
-  readonly tag: MdTag;
-  readonly children: MdNode[];
-  /** Only on `a`. */
-  readonly link?: MdLink;
-  /** `muted` (an image's alt text) or `link-disabled` (a link whose target is not followed). */
-  readonly className?: 'muted' | 'link-disabled';
-  readonly title?: string;
-}
-export type MdNode = string | MdElement;
+export type { MdElement, MdLink, MdNode, MdTag } from './markdown-nodes';
+export { plainText } from './markdown-nodes';
 
 export interface MarkdownOptions {
   /** Task ids written in the text that become links to their task (only ids the workspace knows). */
@@ -96,9 +83,8 @@ function inline(tokens: Token[], parent: MdElement, options: MarkdownOptions): v
       textWithTaskIds(t.content, top(), options.knownIds);
     } else if (t.type === 'code_inline') {
       top().children.push(element('code', { children: [t.content] }));
-    } else if (t.type === 'softbreak') {
-      top().children.push(' ');
-    } else if (t.type === 'hardbreak') {
+    } else if (t.type === 'softbreak' || t.type === 'hardbreak') {
+      // A single newline is a line break too: agents and people write CRPs, reviews and comments line by line.
       top().children.push(element('br'));
     } else if (t.type === 'image') {
       top().children.push(element('span', { className: 'muted', children: [`[image: ${t.content || t.attrGet('src') || ''}]`] }));
@@ -139,9 +125,4 @@ function textWithTaskIds(text: string, parent: MdElement, knownIds: ReadonlySet<
     }
   }
   if (last < text.length) parent.children.push(text.slice(last));
-}
-
-/** The text of nodes as a reader sees it (tests, and headings lifted out of a document). */
-export function plainText(nodes: readonly MdNode[]): string {
-  return nodes.map((n) => (typeof n === 'string' ? n : plainText(n.children))).join('');
 }

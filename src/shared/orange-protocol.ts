@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MdNode } from './markdown-nodes';
 
 /*
  * The orange member of the decision forms (src/shared/decisions-protocol.ts): what the "Needs you" form of an
@@ -26,9 +27,11 @@ export interface OrangeFormView {
   readonly kind: string;
   readonly project: string;
   readonly branch: string | null;
-  readonly questions: readonly { readonly text: string; readonly checked: boolean | null }[];
+  readonly questions: readonly { readonly text: string; readonly checked: boolean | null; readonly md: { readonly text: MdNode[] } }[];
   /** `## Questions` written as prose (no list). */
   readonly questionsText: string | null;
+  /** The Markdown fields parsed by the host (`pageMarkdown`): the page renders these. */
+  readonly md: { readonly questionsText: MdNode[] | null };
   readonly verdict: string | null;
   readonly reviewRound: number;
   readonly prUrl: string | null;

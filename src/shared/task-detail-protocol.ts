@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MdNode } from './markdown-nodes';
 import { readyMessage } from './protocol';
 
 /*
@@ -89,10 +90,11 @@ export interface TaskDetailView {
   readonly priority: string; readonly category: string; readonly queue: string; readonly branch: string | null;
   readonly initiative: { readonly id: string; readonly title: string | null } | null;
   readonly currentPhase: string | null; readonly description: string | null;
+  /** The Markdown fields parsed by the host (`pageMarkdown`, with the known task ids linked): the page renders these. */
+  readonly md: { readonly description: MdNode[] | null };
   readonly blockedBy: readonly TaskRef[]; readonly blocks: readonly TaskRef[]; readonly relatedTo: readonly TaskRef[]; readonly referencedBy: readonly TaskRef[];
   readonly blocked: boolean; readonly orphaned: boolean; readonly orphanReason: string | null;
   readonly resolved: boolean; readonly resolvedAt: string | null; readonly resolutionMessage: string | null;
-  readonly knownTaskIds: readonly string[];
   readonly session: { readonly id: string | null; readonly model: string | null; readonly status: string | null; readonly turnCount: number | null } | null;
   readonly execution: { readonly hostname: string | null; readonly pid: number | null; readonly lastHeartbeat: string | null } | null;
   readonly startedAt: string | null; readonly totalDuration: string | null; readonly currentIteration: number | null;
@@ -108,11 +110,12 @@ export interface TaskDetailView {
     readonly coverage: { readonly percentage: number | null; readonly lines: number | null; readonly branches: number | null } | null;
     readonly screenshots: readonly { readonly name: string; readonly uri: string | null }[]; readonly hasHtmlReport: boolean } | null;
   readonly spec: { readonly title: string | null; readonly criteriaDone: number; readonly criteriaTotal: number } | null;
-  readonly review: { readonly verdict: string | null; readonly findings: readonly { readonly severity: string; readonly items: readonly string[] }[]; readonly tests: readonly string[] } | null;
+  readonly review: { readonly verdict: string | null; readonly tests: readonly string[];
+    readonly findings: readonly { readonly severity: string; readonly items: readonly string[]; readonly md: { readonly items: MdNode[][] } }[] } | null;
   readonly finalization: { readonly risk: string | null; readonly readyForMerge: string | null; readonly recommendedAction: string | null;
     readonly summary: readonly (readonly [string, string])[] } | null;
   readonly comments: readonly { readonly id: string; readonly author: string; readonly authorType: string; readonly content: string;
-    readonly phase: string | null; readonly createdAt: string }[];
+    readonly phase: string | null; readonly createdAt: string; readonly md: { readonly content: MdNode[] } }[];
   readonly commentStats: { readonly total: number; readonly human: number; readonly agent: number; readonly system: number };
   readonly problems: readonly { readonly file: string; readonly line: number | null; readonly severity: string; readonly message: string }[];
   readonly hasState: boolean;

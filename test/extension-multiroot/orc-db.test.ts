@@ -5,8 +5,10 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { OrcInitiative, OrcTask } from '../../src/core/formats/orc/model';
 import type { OrcGateDecision } from '../../src/core/formats/orc/gate-decisions';
-import { decisionKey } from '../../src/core/model/items';
+import { decisionKey, itemKey } from '../../src/core/model/items';
 import type { OrcActionResult } from '../../src/core/orc-cli/orc-actions';
+import type { BoardDescription } from '../../src/shared/board/board-model';
+import type { ToBoardWebview } from '../../src/shared/board-protocol';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { FolderNode, TaskNode, TaskTreeNode } from '../../src/vscode/tasks/task-nodes';
 import type { InitiativeTreeNode } from '../../src/vscode/orc/initiative-nodes';
@@ -186,6 +188,56 @@ describe('orc\'s database era in the editor', () => {
       ['edit', 'TASK-004', '--priority', 'critical'],
       ['edit', 'TASK-004', '--title', 'Dunning emails — three reminders'],
     ]);
+  });
+
+  it('moves a card on the Board: its priority through orc edit (the card moves), its queue refused with the reason', async function () {
+    this.timeout(60000);
+    const posts: ToBoardWebview[] = [];
+    const sub = api.board.panel.onDidPost((m) => posts.push(m));
+    try {
+      await vscode.commands.executeCommand('baton.openBoard');
+      await until(api.board.panel.onDidPost, () => posts.some((m) => m.type === 'board'), 20000);
+      const board = (posts.find((m) => m.type === 'board') as { board: BoardDescription }).board;
+      const cardOf = (id: string) => {
+        const card = board.cards.find((c) => c.key === itemKey(taskIn(api, root, id)));
+        assert.ok(card, `${id}'s card on the board`);
+        return card;
+      };
+      const completed = cardOf('TASK-001');
+      assert.deepStrictEqual([completed.column, completed.folded, completed.rank, completed.locked], ['completed', false, 'high', null]);
+      assert.match(completed.foldLocked ?? '', /orc/, 'the page is told the queue cannot change');
+
+      // − on the card (one priority down): the message the page sends, through the panel's validation and move path.
+      posts.length = 0;
+      const before = calls().length;
+      await api.board.panel.receive({ type: 'move', key: completed.key, shown: { folded: false, rank: 'high' }, rank: 'normal', via: 'keyboard' });
+      assert.deepStrictEqual(calls().slice(before).map((c) => c.argv), [['edit', 'TASK-001', '--priority', 'normal']]);
+      assert.deepStrictEqual(await writer.task('TASK-001'), { queue: 'active', priority: 'normal' }, 'orc wrote the database');
+      assert.strictEqual(taskIn(api, root, 'TASK-001').priority, 'normal', 'the service reads it back');
+      const notices = posts.filter((m): m is Extract<ToBoardWebview, { type: 'notice' }> => m.type === 'notice');
+      assert.deepStrictEqual(notices.map((n) => [n.level, n.message]), [['info', 'TASK-001: priority high → normal (orc edit)']]);
+      await until(api.board.panel.onDidPost, () => posts.some((m) => m.type === 'patch' && m.upsert.some((c) => c.key === completed.key)), 10000);
+      const moved = posts.flatMap((m) => (m.type === 'patch' ? m.upsert : [])).filter((c) => c.key === completed.key).at(-1);
+      assert.deepStrictEqual([moved?.rank, moved?.folded, moved?.column], ['normal', false, 'completed'], 'the card moves to normal in its column');
+
+      // B on a backlog card (to Active): orc has no command for a queue, so nothing runs and the page says why.
+      const backlog = cardOf('TASK-006');
+      assert.deepStrictEqual([backlog.folded, backlog.rank], [true, 'low']);
+      posts.length = 0;
+      const beforeQueue = calls().length;
+      await api.board.panel.receive({ type: 'move', key: backlog.key, shown: { folded: true, rank: 'low' }, folded: false, via: 'keyboard' });
+      assert.strictEqual(calls().length, beforeQueue, 'orc never ran');
+      assert.deepStrictEqual(await writer.task('TASK-006'), { queue: 'backlog', priority: 'low' }, 'the database is unchanged');
+      assert.strictEqual(taskIn(api, root, 'TASK-006').queue, 'backlog');
+      const refusal = posts.filter((m): m is Extract<ToBoardWebview, { type: 'notice' }> => m.type === 'notice');
+      assert.strictEqual(refusal.length, 1);
+      assert.strictEqual(refusal[0]!.level, 'error');
+      assert.match(refusal[0]!.message, /^TASK-006 lives in orc's database, and orc has no command that changes a task's queue .*nothing was changed\. Its priority can still be changed here/);
+      assert.ok(!posts.some((m) => m.type === 'patch' && m.upsert.some((c) => c.key === backlog.key)), 'the card stays where it is');
+    } finally {
+      sub.dispose();
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
   });
 
   it('makes a new task with orc new and closes one with orc close --yes', async () => {

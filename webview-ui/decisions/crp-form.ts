@@ -1,4 +1,5 @@
 import type { CrpFormView, DecisionView, OptionView, QuestionView } from '../../src/shared/decisions-protocol';
+import type { MdNode } from '../../src/shared/markdown-nodes';
 import { foldToggle, textArea, link } from './form-parts';
 import { renderMarkdown, renderMarkdownInline } from '../common/markdown-dom';
 import { h } from './dom';
@@ -51,7 +52,7 @@ export function renderCrpForm(view: DecisionView, form: CrpFormView, hooks: Form
     return section;
   }
 
-  if (form.context) section.append(h('h3', {}, 'Context'), renderMarkdown(form.context, undefined, 'context'));
+  if (form.context) section.append(h('h3', {}, 'Context'), renderMarkdown(form.md.context ?? [], undefined, 'context'));
   form.questions.forEach((q, index) => section.append(renderQuestion(view.key, q, index, form.questions.length, draft, changed)));
 
   const rationale = textArea('rationale', 'Rationale', draft.rationale, (v) => { draft.rationale = v; changed(); }, 'Why this choice (recorded in the VCR)');
@@ -71,10 +72,10 @@ function renderQuestion(key: string, q: QuestionView, index: number, count: numb
   const qKey = questionKey(q);
   const labelId = idFor(key, `q${index}`);
   const box = h('div', { class: 'question', 'data-question': qKey });
-  const heading = renderMarkdownInline('h3', q.question, undefined, { id: labelId });
+  const heading = renderMarkdownInline('h3', q.md.question, undefined, { id: labelId });
   if (count > 1) heading.prepend(`${q.id ?? index + 1}. `);
   box.append(heading);
-  if (q.context) box.append(renderMarkdown(q.context, undefined, 'context'));
+  if (q.md.context) box.append(renderMarkdown(q.md.context, undefined, 'context'));
   if (q.recommendation) box.append(h('p', { class: 'recommendation-line' }, `Recommended: ${q.recommendation}`));
   const group = h('div', { class: 'options', role: 'radiogroup', 'aria-labelledby': labelId });
   const cards: HTMLElement[] = [];
@@ -114,19 +115,19 @@ function renderOption(o: OptionView, recommended: boolean, checked: boolean): HT
       h('span', { class: 'option-id' }, o.id),
       h('span', { class: 'option-label' }, o.label),
       recommended && h('span', { class: 'badge' }, 'Recommended')),
-    o.description && renderMarkdown(o.description, undefined, 'description'),
-    o.risk && riskLine(o.risk),
-    list('Pros', o.pros, 'pros'),
-    list('Cons', o.cons, 'cons'));
+    o.md.description && renderMarkdown(o.md.description, undefined, 'description'),
+    o.md.risk && riskLine(o.md.risk),
+    list('Pros', o.md.pros, 'pros'),
+    list('Cons', o.md.cons, 'cons'));
 }
 
-function riskLine(risk: string): HTMLElement {
+function riskLine(risk: MdNode[]): HTMLElement {
   const line = renderMarkdownInline('p', risk, undefined, { class: 'risk' });
   line.prepend(h('strong', {}, 'Risk: '));
   return line;
 }
 
-function list(title: string, items: readonly string[], className: string): HTMLElement | null {
+function list(title: string, items: readonly MdNode[][], className: string): HTMLElement | null {
   if (!items.length) return null;
   return h('div', { class: className }, h('strong', {}, title), h('ul', {}, ...items.map((i) => renderMarkdownInline('li', i))));
 }

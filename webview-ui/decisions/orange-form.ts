@@ -54,10 +54,10 @@ export function renderOrangeForm(view: DecisionView, form: OrangeFormView, hooks
 
   if (form.kind === 'clarification') {
     if (!form.questions.length && !form.questionsText) section.append(h('p', { class: 'context' }, 'The agent is waiting for input but wrote no ## Questions.'));
-    if (form.questionsText) section.append(h('h3', {}, 'Questions'), renderMarkdown(form.questionsText, undefined, 'context'));
+    if (form.questionsText) section.append(h('h3', {}, 'Questions'), renderMarkdown(form.md.questionsText ?? [], undefined, 'context'));
     form.questions.forEach((q, i) => {
       const box = h('div', { class: 'question', 'data-question': answerKey(i) });
-      const heading = renderMarkdownInline('h3', q.text);
+      const heading = renderMarkdownInline('h3', q.md.text);
       heading.prepend(`${i + 1}. `);
       if (q.checked) heading.append(' (answered)');
       box.append(heading);

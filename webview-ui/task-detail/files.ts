@@ -25,13 +25,13 @@ export function renderAttachments(v: TaskDetailView): HTMLElement | null {
 export function renderComments(v: TaskDetailView): HTMLElement | null {
   if (!v.comments.length) return null;
   const s = v.commentStats;
-  const links = markdownLinks(v);
+  const links = markdownLinks();
   return section('comments', `Comments (${s.total})`,
     el('p', { class: 'muted' }, `${s.human} human · ${s.agent} agent · ${s.system} system`),
     ...v.comments.map((c) => el('article', { class: `comment comment-${c.authorType.replace(/[^a-z]/gi, '')}` },
       el('div', { class: 'row' }, el('strong', {}, c.author), ' ', pill(c.authorType, `author-${c.authorType}`),
         c.phase ? el('span', { class: 'muted' }, ` ${c.phase}`) : '', el('span', { class: 'muted' }, ' · ', time(c.createdAt))),
-      renderMarkdown(c.content, links, 'comment-body'))));
+      renderMarkdown(c.md.content, links, 'comment-body'))));
 }
 
 export function renderProblems(v: TaskDetailView): HTMLElement | null {

@@ -102,16 +102,15 @@ function renderEditResult(v: TaskDetailView): HTMLElement | null {
 
 export function renderDescription(v: TaskDetailView): HTMLElement | null {
   if (!v.description?.trim()) return null;
-  return section('description', 'Description', renderMarkdown(v.description, markdownLinks(v)));
+  return section('description', 'Description', renderMarkdown(v.md.description ?? [], markdownLinks()));
 }
 
 /** What a link in the task's Markdown (description, comments, review findings) opens. */
-export function markdownLinks(v: TaskDetailView): MarkdownLinks {
+export function markdownLinks(): MarkdownLinks {
   return {
     openUrl: (url) => send({ type: 'openExternal', url }),
     openPath: (path) => send({ type: 'openWorkspaceFile', path }),
     openTask: (id) => send({ type: 'openTask', id }),
-    knownIds: new Set(v.knownTaskIds),
   };
 }
 

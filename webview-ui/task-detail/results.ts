@@ -36,13 +36,13 @@ export function renderReview(v: TaskDetailView): HTMLElement | null {
   const r = v.review;
   const f = v.finalization;
   if (!r && !f && !v.spec) return null;
-  const links = markdownLinks(v);
+  const links = markdownLinks();
   return section('review', 'Spec, review and finalization',
     v.spec ? el('p', {}, action(v.era === 'db' ? 'spec' : 'spec.md', () => send({ type: 'openTaskFile', which: 'spec' }), { id: 'open-spec' }), v.spec.title ? ` ${v.spec.title}` : '',
       v.spec.criteriaTotal ? ` · success criteria ${v.spec.criteriaDone}/${v.spec.criteriaTotal} ticked` : '') : null,
     r ? el('div', { id: 'review-verdict' }, el('p', {}, action('review.md', () => send({ type: 'openTaskFile', which: 'review' })), ' verdict ',
       pill(r.verdict ?? 'none', verdictKind(r.verdict))),
-    ...r.findings.map((g) => el('div', {}, el('strong', {}, `${g.severity}: `), g.items.length ? el('ul', {}, ...g.items.map((i) => renderMarkdownInline('li', i, links))) : 'none')),
+    ...r.findings.map((g) => el('div', {}, el('strong', {}, `${g.severity}: `), g.md.items.length ? el('ul', {}, ...g.md.items.map((i) => renderMarkdownInline('li', i, links))) : 'none')),
     r.tests.length ? el('div', { class: 'muted' }, r.tests.join(' · ')) : null) : null,
     f ? el('div', { id: 'finalization' }, el('p', {}, action('finalization-report.md', () => send({ type: 'openTaskFile', which: 'finalization' })),
       ' risk ', pill(f.risk ?? 'unknown', `risk-${(f.risk ?? 'unknown').toLowerCase()}`),

@@ -3,6 +3,7 @@ import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/service/work-item';
 import type { DecisionView } from '../../shared/decisions-protocol';
+import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol';
 import { folderName } from '../folder-item';
 import { gateDecisionLabel, gateDecisionView } from '../executor/gate-decision-view';
 import { orangeDecisionLabel, orangeDecisionView } from '../orange/orange-decision-view';
@@ -24,7 +25,12 @@ function formView(d: Decision, source: string): Omit<DecisionView, 'folder'> {
         form: {
           form: 'crp', type: d.type, createdBy: d.createdBy, createdAt: d.createdAt, context: d.context,
           questions: d.questions.map((q) => ({ id: q.id, question: q.question, context: q.context, recommendation: q.recommendation,
-            options: q.options.map((o) => ({ id: o.id, label: o.label, description: o.description, risk: o.risk, pros: o.pros, cons: o.cons })) })),
+            md: { question: pageMarkdownInline(q.question), context: q.context ? pageMarkdown(q.context) : null },
+            options: q.options.map((o) => ({ id: o.id, label: o.label, description: o.description, risk: o.risk, pros: o.pros, cons: o.cons,
+              md: { description: o.description ? pageMarkdown(o.description) : null, risk: o.risk ? pageMarkdownInline(o.risk) : null,
+                pros: o.pros.map((p) => pageMarkdownInline(p)), cons: o.cons.map((c) => pageMarkdownInline(c)) } })) })),
+          // The page renders Markdown parsed here, so the parser stays out of its bundle.
+          md: { context: d.context ? pageMarkdown(d.context) : null },
         },
       };
     case 'orange': return orangeDecisionView(d, key, source);

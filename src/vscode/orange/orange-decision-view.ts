@@ -3,6 +3,7 @@ import type { OrangeDecision } from '../../core/formats/orange/model';
 import { isIrreversibleMove, moveLabel, moveNeedsReason } from '../../core/formats/orange/move-labels';
 import { NO_DAEMON_NOTE } from '../../core/formats/orange/vocabulary';
 import type { DecisionView } from '../../shared/decisions-protocol';
+import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol';
 
 const KIND_TITLE: Record<OrangeDecision['kind'], string> = { clarification: 'Clarification', stuck: 'Stuck', reviewing: 'Ready for your review' };
 
@@ -13,7 +14,8 @@ export function orangeDecisionView(d: OrangeDecision, key: string, source: strin
     subtitle: `orange · ${KIND_TITLE[d.kind]} · ${d.project}${d.branch ? ` · ${d.branch}` : ''}`, source,
     form: {
       form: 'orange', kind: d.kind, project: d.project, branch: d.branch,
-      questions: d.questions.map((q) => ({ text: q.text, checked: q.checked })), questionsText: d.questionsText,
+      questions: d.questions.map((q) => ({ text: q.text, checked: q.checked, md: { text: pageMarkdownInline(q.text) } })), questionsText: d.questionsText,
+      md: { questionsText: d.questionsText ? pageMarkdown(d.questionsText) : null },
       verdict: d.verdict, reviewRound: d.reviewRound, prUrl: d.prUrl,
       moves: d.moves.map((m) => ({ status: m, label: moveLabel(d.status, m), irreversible: isIrreversibleMove(m) })),
       reasonRequired: moveNeedsReason(d.kind),

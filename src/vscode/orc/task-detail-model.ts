@@ -5,6 +5,7 @@ import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
 import type { CostsView, TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
+import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol';
 
 /**
  * The panel's data: the task as the scan linked it (computed links, timeline) plus the files read for this one task.
@@ -25,17 +26,20 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
   const db = task.era === 'db' ? task.db : null;
   const costs = costsView(files);
   const phaseCost = (name: string, own: number | null) => files.db?.costs?.byPhase[name]?.costUsd ?? own;
+  // The page renders Markdown parsed here (the parser stays out of its bundle); ids of this folder's tasks become links.
+  const known = new Set(tasks.keys());
+  const block = (text: string) => pageMarkdown(text, { knownIds: known });
   return {
     era: task.era, database: files.era === 'db' ? files.database : null, costs,
     runs: (files.db?.runs ?? []).map((r) => ({ id: r.id, workflowId: r.workflowId, status: r.status, startedAt: r.startedAt, completedAt: r.completedAt,
       error: r.error, phases: r.phases.map((p) => ({ phase: p.phase, status: p.status, iterations: p.iterations, commitSha: p.commitSha, error: p.error })) })),
     id: task.id, title: task.title, status: task.status, weight: task.weight, priority: task.priority, category: task.category,
     queue: task.queue, branch: task.branch, currentPhase: task.currentPhase, description: task.description,
+    md: { description: task.description ? block(task.description) : null },
     initiative: task.initiativeId ? { id: task.initiativeId, title: initiatives.find((i) => i.id === task.initiativeId)?.title ?? null } : null,
     blockedBy: task.blockedBy.map(ref), blocks: task.blocks.map(ref), relatedTo: task.relatedTo.map(ref), referencedBy: task.referencedBy.map(ref),
     blocked: task.blocked, orphaned: task.orphaned, orphanReason: task.orphanReason,
     resolved: task.resolved, resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
-    knownTaskIds: [...tasks.keys()],
     session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null, turnCount: s.session.turn_count ?? null } : null,
     execution: s?.execution ? { hostname: s.execution.hostname ?? null, pid: s.execution.pid ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null }
       : db?.execution ? { hostname: db.execution.hostname, pid: db.execution.pid, lastHeartbeat: db.execution.lastHeartbeat } : null,
@@ -57,10 +61,12 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
       screenshots: files.testReport.screenshots.map((x) => ({ name: x.name, uri: x.file && /\.(png|jpe?g|gif|webp)$/i.test(x.file) ? uri(x.file) : null })),
     },
     spec: files.spec && { title: files.spec.title, criteriaDone: files.spec.criteriaDone, criteriaTotal: files.spec.criteriaTotal },
-    review: files.review && { verdict: files.review.verdict, findings: files.review.findings, tests: files.review.tests },
+    review: files.review && { verdict: files.review.verdict, tests: files.review.tests,
+      findings: files.review.findings.map((g) => ({ ...g, md: { items: g.items.map((i) => pageMarkdownInline(i, { knownIds: known })) } })) },
     finalization: files.finalization && { risk: files.finalization.risk, readyForMerge: files.finalization.readyForMerge,
       recommendedAction: files.finalization.recommendedAction, summary: files.finalization.summary },
-    comments: files.comments.map((c) => ({ id: c.id, author: c.author, authorType: c.authorType, content: c.content, phase: c.phase, createdAt: c.createdAt })),
+    comments: files.comments.map((c) => ({ id: c.id, author: c.author, authorType: c.authorType, content: c.content, phase: c.phase, createdAt: c.createdAt,
+      md: { content: block(c.content) } })),
     commentStats: files.commentStats,
     problems: files.diagnostics.map((d) => ({ file: rel(d.file), line: d.line, severity: d.severity, message: d.message })),
     editable: trusted,

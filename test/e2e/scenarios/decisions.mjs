@@ -296,13 +296,18 @@ export const scenarios = [
     fs.writeFileSync(path.join(run, 'state.json'), JSON.stringify({ run_id: 'run-20260121090000', phase: 'waiting_human', iteration: 1,
       max_iterations: 3, pending_crp: 'crp-002' }, null, 2));
     fs.writeFileSync(path.join(run, 'crp', 'crp-1737450000.json'), JSON.stringify({ crp_id: 'crp-002', created_by: 'gatekeeper', type: 'security',
-      context: 'Two decisions before the limiter ships.', status: 'pending', questions: [
+      context: 'Two decisions before the limiter ships.\nBoth go into one VCR, as `decisions`.', status: 'pending', questions: [
         { id: 'q1', question: 'Fail open or closed when the store is down?', options: [{ id: 'A', label: 'Fail open' }, { id: 'B', label: 'Fail closed' }], recommendation: 'A' },
         { id: 'q2', question: 'Log rejected requests?', options: [{ id: 'A', label: 'Yes, sampled' }, { id: 'B', label: 'No' }], recommendation: 'A' },
       ] }, null, 2));
     const frame = await openNeedsYou(page);
     const form = section(frame, 'run-20260121090000');
     await form.waitFor({ timeout: 30000 });
+    // The context, parsed on the host: its single newline a line break, its code span code.
+    const context = await form.locator('.markdown.context').first().evaluate((c) => ({ text: c.textContent, br: c.querySelectorAll('p > br').length, code: c.querySelector('code')?.textContent }));
+    if (context.text !== 'Two decisions before the limiter ships.Both go into one VCR, as decisions.' || context.br !== 1 || context.code !== 'decisions') {
+      throw new Error(`the CRP context as shown: ${JSON.stringify(context)}`);
+    }
     const submit = form.locator('vscode-button.submit');
     await form.locator('.question[data-question="q1"] .option[data-option="B"]').click();
     // One question answered is not an answer yet.

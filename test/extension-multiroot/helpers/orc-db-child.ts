@@ -6,6 +6,8 @@ import type { PhaseRowInput, TaskRow } from '../../unit/helpers/orc-db';
 /** orc-db-writer.js beside this file (both transpiled to out/test/extension-multiroot/helpers/). */
 const WRITER = path.join(__dirname, 'orc-db-writer.js');
 
+interface WriterAnswer { ok: boolean; committedAt?: number; error?: string; task?: { queue: string; priority: string } | null }
+
 /**
  * A writer process holding orc's database open, as orc does while it runs: better-sqlite3 in a child (the Node on
  * PATH, which it is built for), WAL mode, so what it commits sits in orc.db-wal until it closes. Each call sends
@@ -22,12 +24,12 @@ export class OrcDbWriter {
     createInterface({ input: this.child.stdout }).on('line', (line) => this.answers.shift()?.(line));
   }
 
-  private send(command: Record<string, unknown>): Promise<{ ok: boolean; committedAt?: number; error?: string }> {
+  private send(command: Record<string, unknown>): Promise<WriterAnswer> {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the writer did not answer ${JSON.stringify(command)} (stderr: ${this.stderr})`)), 15000);
       this.answers.push((line) => {
         clearTimeout(timer);
-        const answer = JSON.parse(line) as { ok: boolean; committedAt?: number; error?: string };
+        const answer = JSON.parse(line) as WriterAnswer;
         if (answer.ok) resolve(answer); else reject(new Error(`the writer failed: ${answer.error}`));
       });
       this.child.stdin.write(JSON.stringify(command) + '\n');
@@ -42,6 +44,11 @@ export class OrcDbWriter {
   /** Commits one task (and its phases); resolves to when the commit returned (ms since the epoch). */
   async insertTask(row: TaskRow, phases: PhaseRowInput[] = []): Promise<number> {
     return (await this.send({ op: 'insertTask', row, phases })).committedAt!;
+  }
+
+  /** A task's queue and priority as the database holds them now (read through the writer's own connection). */
+  async task(id: string): Promise<{ queue: string; priority: string } | null> {
+    return (await this.send({ op: 'task', id })).task ?? null;
   }
 
   async close(): Promise<void> {

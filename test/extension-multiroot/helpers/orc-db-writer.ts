@@ -4,6 +4,7 @@
 // one JSON command per line on stdin and answers one JSON line on stdout:
 //   {"op":"create","file":…,"demo":true}   a new database by Baton's schema script (with the demo's rows), left open
 //   {"op":"insertTask","row":{…},"phases":[…]}   one task (and its phases) in one transaction; answers committedAt
+//   {"op":"task","id":…}                   one task's queue and priority as the database holds them now (any writer's)
 //   {"op":"close"}                          checkpoint and close, as orc does when it exits
 import Database from 'better-sqlite3';
 import { createInterface } from 'node:readline';
@@ -14,6 +15,7 @@ type Command =
   | { op: 'create'; file: string; demo?: boolean }
   | { op: 'open'; file: string }
   | { op: 'insertTask'; row: TaskRow; phases?: PhaseRowInput[] }
+  | { op: 'task'; id: string }
   | { op: 'close' };
 
 let db: OrcDb | undefined;
@@ -39,6 +41,11 @@ function handle(command: Command): Record<string, unknown> {
         for (const p of command.phases ?? []) insertPhase(writer, p);
       })();
       return { ok: true, committedAt: Date.now() };
+    }
+    case 'task': {
+      if (!db) throw new Error('no database open');
+      const row = db.prepare('SELECT queue, priority FROM tasks WHERE id = ?').get(command.id) as { queue: string; priority: string } | undefined;
+      return { ok: true, task: row ?? null };
     }
     case 'close':
       db?.pragma('wal_checkpoint(TRUNCATE)');

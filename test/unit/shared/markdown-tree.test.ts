@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
 import { markdownInline, markdownTree, plainText, type MdElement, type MdNode } from '../../../src/shared/markdown-tree';
+import { mdNodes, pageMarkdown, pageMarkdownInline } from '../../../src/shared/markdown-protocol';
 
 /** The tree as compact HTML-like text (strings quoted), so a test reads what a page will build. */
 function show(nodes: readonly MdNode[]): string {
@@ -47,5 +48,38 @@ describe('the shared Markdown reading (src/shared/markdown-tree.ts)', () => {
       '"see "<a task="TASK-001">"TASK-001"</a>" and TASK-999"');
     assert.strictEqual(show(markdownTree('# A\n\n### B', { headingLevel: 2 })), '<h2>"A"</h2><h3>"B"</h3>');
     assert.strictEqual(show(markdownTree('## A\n\n#### B')), '<h3>"A"</h3><h4>"B"</h4>');
+  });
+
+  it('keeps a single newline inside a paragraph as a line break (agents write CRPs, reviews and notes line by line)', () => {
+    const note = 'Checked the retry path.\nThe `backoff` is capped at 30 s.\n\nNext: the webhook.';
+    assert.strictEqual(show(markdownTree(note)),
+      '<p>"Checked the retry path."<br></br>"The "<code>"backoff"</code>" is capped at 30 s."</p><p>"Next: the webhook."</p>');
+    assert.strictEqual(show(markdownInline('first line\nsecond line')), '"first line"<br></br>"second line"');
+    // A list item continued on the next line keeps its break too; a blank line still starts a new paragraph.
+    assert.strictEqual(show(markdownTree('- one\n  more')), '<ul><li><p>"one"<br></br>"more"</p></li></ul>');
+  });
+});
+
+describe('parsed Markdown as the host sends it to a page (src/shared/markdown-protocol.ts)', () => {
+  it('sends the same tree the reading makes, checked: known tags, strings as text, links of known kinds', () => {
+    const text = 'Use `x` in [src](src/a.ts), see TASK-001 and <b>raw</b>\n- [web](https://example.com)';
+    const options = { knownIds: new Set(['TASK-001']) };
+    assert.deepStrictEqual(pageMarkdown(text, options), markdownTree(text, options));
+    assert.deepStrictEqual(pageMarkdownInline('a *b*\nc', options), markdownInline('a *b*\nc', options));
+    assert.ok(mdNodes.safeParse(markdownTree('<script>alert(1)</script>\n\n[js](javascript:alert(1)) ![i](x.png)')).success);
+  });
+
+  it('refuses a tree with a tag, a link or a field a page does not know', () => {
+    for (const bad of [
+      [{ tag: 'script', children: ['alert(1)'] }],
+      [{ tag: 'img', children: [] }],
+      [{ tag: 'a', children: ['x'], link: { kind: 'url', url: 'javascript:alert(1)' } }],
+      [{ tag: 'a', children: ['x'], link: { kind: 'command', id: 'workbench.action.terminal.new' } }],
+      [{ tag: 'a', children: ['x'] }],
+      [{ tag: 'span', children: ['x'], link: { kind: 'url', url: 'https://example.com' } }],
+      [{ tag: 'p', children: [{ tag: 'span', children: [], onclick: 'alert(1)' }] }],
+      [{ tag: 'p', children: [{ tag: 'span', children: [], className: 'evil' }] }],
+      [{ tag: 'p', children: [42] }],
+    ]) assert.strictEqual(mdNodes.safeParse(bad).success, false, JSON.stringify(bad));
   });
 });
