@@ -1,4 +1,5 @@
 import { AWAITING_RESUME_TEXT, dollars } from '../core/formats/orchestral/usage-text';
+import { problemPlace } from '../core/model/item-problem';
 import type { Decision, WorkItem } from '../core/service/work-item';
 import { printable, printableRow } from '../core/util/printable';
 
@@ -9,6 +10,11 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
   if (runs.length) {
     lines.push(`\norchestral: ${runs.length} run${runs.length === 1 ? '' : 's'}`);
     for (const r of runs) {
+      if (r.unreadable) {
+        // A run whose state.json is broken stays listed, with its problem (also under the problems below).
+        lines.push(printableRow`  ${r.id.padEnd(20)} ${r.status.padEnd(15)} ${''.padEnd(5)} ${r.title}  [${r.unreadable.message}${problemPlace(r.unreadable)}]`);
+        continue;
+      }
       const iteration = r.iteration !== null ? `${r.iteration}/${r.maxIterations ?? '?'}` : '';
       const flags = [
         r.verdict?.verdict && printable(r.verdict.verdict),

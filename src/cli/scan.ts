@@ -1,6 +1,7 @@
 import { hasErrors } from '../core/model/diagnostic';
 import { diagnosticLine, scanReport } from '../core/report/scan-report';
 import type { WorkItem } from '../core/service/work-item';
+import { problemPlace } from '../core/model/item-problem';
 import { printable, printableRow } from '../core/util/printable';
 import { parse } from './args';
 import { intentsSummary } from './scan-intents';
@@ -56,8 +57,7 @@ function summary(root: string, items: readonly WorkItem[]): string[] {
       if (t.kind !== 'task') continue;
       if (t.unreadable) {
         // A task whose task.yaml is broken stays listed, with its problem (also under the problems below).
-        const at = t.unreadable.line === null ? '' : ` (line ${t.unreadable.line})`;
-        lines.push(printableRow`  ${t.id.padEnd(10)} ${t.status.padEnd(11)} ${''.padEnd(8)} ${t.unreadable.message}${at}`);
+        lines.push(printableRow`  ${t.id.padEnd(10)} ${t.status.padEnd(11)} ${''.padEnd(8)} ${t.unreadable.message}${problemPlace(t.unreadable)}`);
         continue;
       }
       const flags = [t.blocked && 'blocked', t.orphaned && 'orphaned', t.queue === 'backlog' && 'backlog'].filter(Boolean);

@@ -125,6 +125,10 @@ describe('Ultrawork view in the real editor', () => {
     assert.deepStrictEqual(top.map((r) => r.label), ['Odd files', 'Unassigned']);
     assert.strictEqual(top[0]!.description, 'REVIEW · 0/4 tasks · 3 blocked');
     const unassigned = await rows(api, top[1]!.node);
-    assert.deepStrictEqual(unassigned.map((r) => [r.label, r.description]), [['f6-bad-session', 'session.json unreadable · 0/1 tasks']]);
+    // The session whose session.json is broken keeps its row: an error row with the problem, still unfolding onto its task.
+    assert.deepStrictEqual(unassigned.map((r) => [r.label, r.description, r.context]),
+      [['f6-bad-session', 'session.json cannot be read: invalid JSON: comma expected (line 5, column 3)', 'session:ultrawork:unreadable:unassigned']]);
+    const brokenTask = (await rows(api, (await row(api, 'Tasks', top[0]!.node)).node)).find((r) => r.label === '#1');
+    assert.deepStrictEqual([brokenTask?.description, brokenTask?.context], ['tasks/1.json cannot be read: invalid JSON: property name expected (line 5, column 1)', 'unreadable:ultrawork:task']);
   });
 });

@@ -11,6 +11,24 @@ export async function subfolders(dir: string): Promise<string[]> {
   }
 }
 
+/**
+ * Whether a path is there and is not a folder: a regular file, or a FIFO, socket or device where a state file is
+ * expected. Discovery keeps the special ones so that the bounded reader refuses them with a problem and their task,
+ * run or session stays listed as unreadable (issue 17); skipping them would hide it without a word.
+ */
+export async function isPresentNonFolder(file: string): Promise<boolean> {
+  try {
+    return !(await fs.stat(file)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The same for an entry of a folder listing: anything but a folder (a link is followed by the reader). */
+export function isNonFolderEntry(entry: { isDirectory(): boolean }): boolean {
+  return !entry.isDirectory();
+}
+
 export async function isFile(file: string): Promise<boolean> {
   try {
     return (await fs.stat(file)).isFile();

@@ -87,6 +87,14 @@ export async function* linesFromEnd(file: string, scan: { value?: TailScan }, op
       }
       let cut = chunk.lastIndexOf(NEWLINE, end - 1);
       while (end > 0 && cut >= 0) {
+        if (options.skipBlank && cut === end - 1 && !pendingBytes && !skippingLongLine) {
+          // A run of empty lines (a log padded with newlines, a file of nothing else): counted in one tight loop,
+          // never sliced or decoded — otherwise 9 MB of newlines cost seconds, one allocation each.
+          while (end > 0 && chunk[end - 1] === NEWLINE) { end--; fromEnd++; }
+          state.lines = fromEnd;
+          cut = end > 0 ? chunk.lastIndexOf(NEWLINE, end - 1) : -1;
+          continue;
+        }
         const tail = chunk.subarray(cut + 1, end);
         const line = pendingBytes ? Buffer.concat([tail, ...pending]) : tail;
         pending = []; pendingBytes = 0;

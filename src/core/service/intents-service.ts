@@ -191,8 +191,9 @@ export class IntentsService {
     return [...this.host.folders].sort((a, b) => b.length - a.length).find((r) => abs === r || abs.startsWith(r + path.sep));
   }
 
+  /** The intents read from active_intents.yaml: not the placeholder row of a file that cannot be read. */
   private intents(root?: string): Intent[] {
-    return this.host.items().filter((i): i is Intent => i.system === 'intents' && (root === undefined || i.root === root));
+    return this.host.items().filter((i): i is Intent => i.system === 'intents' && !i.unreadable && (root === undefined || i.root === root));
   }
 
   private async requireIntent(id: string, root?: string): Promise<Intent> {

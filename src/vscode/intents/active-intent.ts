@@ -35,7 +35,7 @@ export class ActiveIntent extends Disposable {
   get intent(): Intent | undefined {
     const ref = this.ref;
     if (!ref) return undefined;
-    return this.service.items().find((i): i is Intent => i.system === 'intents' && i.root === ref.root && i.id === ref.id);
+    return this.service.items().find((i): i is Intent => i.system === 'intents' && !i.unreadable && i.root === ref.root && i.id === ref.id);
   }
 
   async set(ref: ActiveIntentRef | undefined): Promise<void> {

@@ -6,7 +6,7 @@ import type { Intent, TraceEntry } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { batonSettings } from '../settings';
 import { traceIcon } from './intent-nodes';
-import { intentItems } from './intent-pickers';
+import { actionableIntents, intentItems } from './intent-pickers';
 
 
 /**
@@ -22,7 +22,7 @@ export async function showAgentTrace(service: OrchestrationService, root: string
   }
   if (intent === undefined) {
     const all = { label: '$(list-flat) All intents', intent: null as Intent | null };
-    const intents = service.items().filter((i): i is Intent => i.system === 'intents' && i.root === root);
+    const intents = actionableIntents(service, root);
     const picked = await vscode.window.showQuickPick([all, ...intentItems(service, intents)], { title: 'Show the agent trace of…' });
     if (!picked) return;
     intent = picked.intent;

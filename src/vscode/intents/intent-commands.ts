@@ -8,7 +8,7 @@ import type { ActiveIntent } from './active-intent';
 import { showAgentTrace } from './agent-trace-picker';
 import type { IntentMapPanels } from './intent-map-panel';
 import type { IntentTreeNode } from './intent-nodes';
-import { intentFromArg, intentItems, intentOrPick, pickStatus, rootOrPick } from './intent-pickers';
+import { actionableIntents, intentFromArg, intentItems, intentOrPick, pickStatus, rootOrPick } from './intent-pickers';
 import type { IntentsTreeProvider } from './intents-tree';
 
 export interface IntentCommandDeps {
@@ -50,7 +50,7 @@ export function registerIntentCommands(service: OrchestrationService, deps: Inte
         if (intent) await active.set({ root: intent.root, id: intent.id });
         return;
       }
-      const intents = service.items().filter((i): i is Intent => i.system === 'intents');
+      const intents = actionableIntents(service);
       const clear = { label: '$(close) No active intent', description: 'turn the scope guard off' };
       const picked = await vscode.window.showQuickPick([...intentItems(service, intents), ...(active.ref ? [clear] : [])],
         { title: 'Which intent are you working on?', matchOnDescription: true, matchOnDetail: true });

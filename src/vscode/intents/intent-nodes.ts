@@ -8,6 +8,7 @@ import type { ScopeEntry } from '../../core/formats/intents/scope';
 import { isClosedIntentStatus } from '../../core/formats/intents/vocabulary';
 import { itemKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
+import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { escapeMarkdown, intentStatusIcon, intentStatusLabel } from './intent-style';
 
 /** A node of the Intents tree: it owns its TreeItem; the provider only decides which nodes exist. */
@@ -48,6 +49,8 @@ export class IntentNode extends IntentTreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const i = this.intent;
+    // active_intents.yaml cannot be read: its one row, with the problem; a click opens the file at it.
+    if (i.unreadable) return unreadableTreeItem(this.id, { ...i, unreadable: i.unreadable }, i.id);
     const item = new vscode.TreeItem(`${i.id}  ${i.title}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
     item.description = [this.active && '● active', i.selected && 'selected in the file', i.assignedAgent].filter(Boolean).join(' · ');
@@ -61,6 +64,7 @@ export class IntentNode extends IntentTreeNode {
   /** Built only when hovered (resolveTreeItem). */
   tooltip(): vscode.MarkdownString {
     const i = this.intent;
+    if (i.unreadable) return unreadableTooltip(i.id, i.id, i.unreadable, 'intents');
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMarkdown(i.id)}** ${escapeMarkdown(i.title)}\n\n`);
     md.appendMarkdown(`$(${intentStatusIcon(i.status).id}) ${escapeMarkdown(i.status || '(no status)')}`);

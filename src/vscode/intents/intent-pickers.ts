@@ -9,8 +9,16 @@ import { intentStatusIcon } from './intent-style';
 /** What intent commands accept: a tree row, `{ root, id }` (CodeLens, tests), an id, or nothing (then they ask). */
 export type IntentArg = IntentNode | { readonly root?: string; readonly id: string } | string | undefined;
 
+/**
+ * The intents a command can act on (of one folder, when given): every intent read from active_intents.yaml — not
+ * the placeholder row of a file that cannot be read, which has no id, status or scope to act on.
+ */
+export function actionableIntents(service: OrchestrationService, root?: string): Intent[] {
+  return service.items().filter((i): i is Intent => i.system === 'intents' && !i.unreadable && (root === undefined || i.root === root));
+}
+
 export function intentFromArg(service: OrchestrationService, arg: unknown): Intent | undefined {
-  const intents = service.items().filter((i): i is Intent => i.system === 'intents');
+  const intents = actionableIntents(service);
   if (arg instanceof IntentNode) return intents.find((i) => i.root === arg.intent.root && i.id === arg.intent.id) ?? arg.intent;
   if (typeof arg === 'string') return intents.find((i) => i.id === arg);
   if (arg && typeof arg === 'object' && typeof (arg as { id?: unknown }).id === 'string') {
@@ -27,7 +35,7 @@ export async function intentOrPick(service: OrchestrationService, arg: unknown, 
     if (!found) void vscode.window.showWarningMessage('Baton: that intent is no longer in active_intents.yaml: pick one from the Intents view.');
     return found;
   }
-  const intents = service.items().filter((i): i is Intent => i.system === 'intents');
+  const intents = actionableIntents(service);
   if (!intents.length) {
     void vscode.window.showInformationMessage('Baton found no intents: it reads .orchestration/active_intents.yaml in each workspace folder.');
     return undefined;

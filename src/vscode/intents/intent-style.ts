@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { UNREADABLE_STATUS } from '../../core/model/items';
 import { intentStatusKind, type IntentStatusKind } from '../../core/formats/intents/vocabulary';
 
 /** A codicon per kind of intent status (vocabulary.ts: the spec's words and the forks', any case). */
@@ -14,6 +15,7 @@ const ICONS: Record<IntentStatusKind, [icon: string, color?: string]> = {
 };
 
 export function intentStatusIcon(status: string): vscode.ThemeIcon {
+  if (status === UNREADABLE_STATUS) return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
   const [icon, color] = ICONS[intentStatusKind(status)];
   return new vscode.ThemeIcon(icon, color ? new vscode.ThemeColor(color) : undefined);
 }

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
 import type { Intent } from '../../core/formats/intents/model';
 import { intentStatusRank, normalizeIntentStatus as groupKey } from '../../core/formats/intents/vocabulary';
-import { itemKey } from '../../core/model/items';
+import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import type { ActiveIntent } from './active-intent';
@@ -72,7 +72,7 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
     const counts = new Map<string, number>();
     for (const i of this.intents(root)) counts.set(groupKey(i.status), (counts.get(groupKey(i.status)) ?? 0) + 1);
     return [...counts.keys()]
-      .sort((a, b) => intentStatusRank(a) - intentStatusRank(b) || a.localeCompare(b))
+      .sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b))
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
   }
 
@@ -115,4 +115,9 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
     for (const key of removed) { this.nodes.delete(key); this.statuses.delete(key); }
     this.changeEmitter.fire(all ? undefined : rows);
   }
+}
+
+/** The order of status groups: an unreadable file first (it needs fixing), then work under way. */
+function rankOf(status: string): number {
+  return status === UNREADABLE_STATUS ? -1 : intentStatusRank(status);
 }

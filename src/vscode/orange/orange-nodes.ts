@@ -4,6 +4,7 @@ import type { SessionState } from '../../core/formats/orange/session-state';
 import { LEGACY_STATUSES, NO_DAEMON_NOTE, TERMINAL_STATUSES } from '../../core/formats/orange/vocabulary';
 import { itemKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
+import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { escapeMarkdown } from '../intents/intent-style';
 import { orangeStatusIcon, orangeStatusLabel, SESSION_TEXT, sessionIcon } from './orange-style';
 
@@ -56,6 +57,7 @@ export class OrangeTaskNode extends OrangeTreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
+    if (t.unreadable) return unreadableTreeItem(this.id, { ...t, unreadable: t.unreadable }, 'TASK.md');
     const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     item.description = [t.branch, t.reviewRound ? `round ${t.reviewRound}` : '', t.crashCount ? `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}` : '',
@@ -71,6 +73,7 @@ export class OrangeTaskNode extends OrangeTreeNode {
   /** Built only when hovered (resolveTreeItem). */
   tooltip(): vscode.MarkdownString {
     const t = this.task;
+    if (t.unreadable) return unreadableTooltip(t.id, 'TASK.md', t.unreadable, 'task');
     const md = new vscode.MarkdownString(undefined, true);
     md.appendMarkdown(`**${escapeMarkdown(t.title)}**\n\n`);
     md.appendMarkdown(`${escapeMarkdown(t.status || '(no status)')} · ${escapeMarkdown(t.project)} · \`${t.id}\`\n\n`);

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { SessionState } from '../../core/formats/orange/session-state';
 import { isKnownStatus, isLegacyStatus } from '../../core/formats/orange/vocabulary';
+import { UNREADABLE_STATUS } from '../../core/model/items';
 
 /** spec 004's session icons: ● green alive, ✗ red crashed (owed and gone), ○ gray no session expected; a plain circle when tmux cannot be asked. */
 export function sessionIcon(state: SessionState): vscode.ThemeIcon {
@@ -28,11 +29,13 @@ const STATUS_ICONS: Record<string, string> = {
 };
 
 export function orangeStatusIcon(status: string): vscode.ThemeIcon {
+  if (status === UNREADABLE_STATUS) return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
   return new vscode.ThemeIcon(STATUS_ICONS[status] ?? 'question');
 }
 
 /** "agent-review" → "Agent review", "needs_human" → "Needs human (older orange)"; an unknown status is shown exactly as written. */
 export function orangeStatusLabel(status: string): string {
+  if (status === UNREADABLE_STATUS) return 'Unreadable';
   if (isLegacyStatus(status)) return `${capitalised(status)} (older orange)`;
   if (!isKnownStatus(status)) return status || '(no status)';
   return capitalised(status);

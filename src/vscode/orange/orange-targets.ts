@@ -14,8 +14,9 @@ export const taskArgs = z.object({
   to: z.string().min(1).max(40).optional(),
 }).strict();
 
+/** The orange tasks a command can act on: every task whose TASK.md reads (a placeholder has nothing to act on). */
 export function orangeTasks(service: OrchestrationService): OrangeTask[] {
-  return service.items().filter((i): i is OrangeTask => i.system === 'orange');
+  return service.items().filter((i): i is OrangeTask => i.system === 'orange' && !i.unreadable);
 }
 
 /**

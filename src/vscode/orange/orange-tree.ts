@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import { orangeStatusRank } from '../../core/formats/orange/vocabulary';
-import { itemKey } from '../../core/model/items';
+import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { OrangeFolderNode, OrangeGroupNode, OrangeProjectNode, OrangeTaskNode, type OrangeTreeNode } from './orange-nodes';
@@ -98,7 +98,7 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
     const counts = new Map<string, number>();
     for (const t of this.tasks()) if (t.root === project.root && t.project === project.project) counts.set(t.status, (counts.get(t.status) ?? 0) + 1);
     return [...counts.keys()]
-      .sort((a, b) => orangeStatusRank(a) - orangeStatusRank(b) || a.localeCompare(b))
+      .sort((a, b) => rankOf(a) - rankOf(b) || a.localeCompare(b))
       .map((status) => { const g = this.groupFor(project.root, project.project, status); g.count = counts.get(status)!; return g; });
   }
 
@@ -142,4 +142,9 @@ export class OrangeTreeProvider extends Disposable implements vscode.TreeDataPro
     for (const key of removed) { this.nodes.delete(key); this.statuses.delete(key); }
     this.changeEmitter.fire(all ? undefined : rows);
   }
+}
+
+/** The order of status groups: unreadable tasks first (they need fixing), then orange's own table order. */
+function rankOf(status: string): number {
+  return status === UNREADABLE_STATUS ? -1 : orangeStatusRank(status);
 }

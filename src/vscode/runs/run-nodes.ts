@@ -4,7 +4,8 @@ import { containedPathSync } from '../../core/io/contained-path';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunVcr } from '../../core/formats/orchestral/model';
 import { AWAITING_RESUME_TEXT, dollars, tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { decisionText } from '../../core/formats/orchestral/vcr-text';
-import { decisionKey } from '../../core/model/items';
+import { decisionKey, type ItemProblem } from '../../core/model/items';
+import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
 import { OPEN_FILE_COMMAND } from './run-file-command';
 import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
@@ -29,6 +30,7 @@ export class RunNode {
 
   getTreeItem(): vscode.TreeItem {
     const r = this.run;
+    if (r.unreadable) return this.unreadableItem(r.unreadable);
     const item = new vscode.TreeItem(r.title, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `run:${r.dir}`;
     const parts = [r.awaitingResume ? AWAITING_RESUME_TEXT : r.phase ? readable(r.phase) : 'no state.json'];
@@ -44,8 +46,21 @@ export class RunNode {
     return item;
   }
 
+  /**
+   * A run whose state.json cannot be read: the shared unreadable row (error icon, the problem, a click opens
+   * state.json at it), still folded open onto the run's other files, which read on their own (its CRPs, its MRP).
+   */
+  private unreadableItem(problem: ItemProblem): vscode.TreeItem {
+    const r = this.run;
+    const item = unreadableTreeItem(`run:${r.dir}`, { ...r, unreadable: problem }, 'state.json', r.title);
+    item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
+    item.contextValue = `run:orchestral:unreadable:error${r.mrp ? ':mrp' : ''}`;
+    return item;
+  }
+
   tooltip(): vscode.MarkdownString {
     const r = this.run;
+    if (r.unreadable) return unreadableTooltip(r.title, 'state.json', r.unreadable, 'run\'s phase and agents');
     const md = new vscode.MarkdownString('', true);
     md.appendMarkdown(`**${escape(r.title)}**\n\n`);
     md.appendMarkdown(`\`${r.id}\` in \`${r.base}/\`${r.runId && r.runId !== r.id ? ` (run_id \`${escape(r.runId)}\`)` : ''}\n\n`);

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { isGatePending } from '../../core/formats/orc-db/map-task';
-import { itemKey, type ItemProblem } from '../../core/model/items';
+import { itemKey } from '../../core/model/items';
+import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
 import { statusIcon, statusLabel } from './status-style';
 
@@ -61,7 +62,7 @@ export class TaskNode extends TaskTreeNode {
 
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
-    if (t.unreadable) return unreadableTaskItem(this.id, t, t.unreadable);
+    if (t.unreadable) return unreadableTreeItem(this.id, { ...t, unreadable: t.unreadable }, 'task.yaml');
     const item = new vscode.TreeItem(`${t.id}  ${t.title || '(untitled)'}`, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
     const badges: string[] = [];
@@ -87,11 +88,7 @@ export class TaskNode extends TaskTreeNode {
   tooltip(): vscode.MarkdownString {
     const t = this.task;
     const md = new vscode.MarkdownString(undefined, true);
-    if (t.unreadable) {
-      md.appendMarkdown(`$(error) **${escape(t.id)}**: its task.yaml cannot be read\n\n${escape(t.unreadable.message)}${escape(at(t.unreadable))}\n\n`);
-      md.appendMarkdown('Click to open the file at the problem. Baton lists the task again as soon as the file reads.');
-      return md;
-    }
+    if (t.unreadable) return unreadableTooltip(t.id, 'task.yaml', t.unreadable, 'task');
     md.appendMarkdown(`**${escape(t.id)}** ${escape(t.title)}\n\n`);
     md.appendMarkdown(`$(${statusIcon(t.status).id.replace('~spin', '')}) ${escape(t.status)} · priority ${escape(t.priority)} · ${escape(t.category)}`);
     if (t.weight) md.appendMarkdown(` · ${escape(t.weight)}`);
@@ -109,30 +106,6 @@ export class TaskNode extends TaskTreeNode {
     }
     return md;
   }
-}
-
-/** " (line 3, column 8)", or nothing when the problem is not tied to a place. */
-function at(p: ItemProblem): string {
-  return p.line === null ? '' : ` (line ${p.line}${p.column === null ? '' : `, column ${p.column}`})`;
-}
-
-/**
- * A task whose task.yaml cannot be read or parsed: it stays in the tree (its group is "Unreadable", first) with
- * an error icon and the problem; a click opens the file at the problem. No task menu applies (`unreadable:orc:task`).
- */
-function unreadableTaskItem(id: string, t: OrcTask, problem: ItemProblem): vscode.TreeItem {
-  const item = new vscode.TreeItem(t.id, vscode.TreeItemCollapsibleState.None);
-  item.id = id;
-  item.description = `task.yaml cannot be read: ${problem.message}${at(problem)}`;
-  item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
-  item.resourceUri = vscode.Uri.file(t.file);
-  item.contextValue = 'unreadable:orc:task';
-  const line = Math.max(0, (problem.line ?? 1) - 1);
-  const column = Math.max(0, (problem.column ?? 1) - 1);
-  item.command = { command: 'vscode.open', title: 'Open task.yaml at the Problem',
-    arguments: [vscode.Uri.file(t.file), { selection: new vscode.Range(line, column, line, column), preview: false }] };
-  item.accessibilityInformation = { label: `${t.id}, unreadable, ${item.description}` };
-  return item;
 }
 
 /**

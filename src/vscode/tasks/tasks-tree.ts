@@ -189,13 +189,16 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     if (change.changed.some((i) => i.kind === 'initiative')) all = true; // initiative titles show on task rows
     // Filtered, a change may move a task into or out of the filter: the few rows shown are listed again.
     if (this.stateFilter !== undefined && (change.changed.length || change.removed.length)) all = true;
-    if (all || this.placements.size === 0) { this.changeEmitter.fire(undefined); return; }
-    // A refreshed group row shows its count: recount before VS Code asks for the row again.
-    const groups = [...dirty].filter((n): n is StatusGroupNode => n instanceof StatusGroupNode);
+    // A refreshed group row shows its count: recount before VS Code asks for the row again. A whole-view refresh
+    // recounts every group of the folder too: a group row VS Code already holds may be re-rendered from its node
+    // before the root is listed again (a task that first read as unreadable, half written, then as planned).
+    const groups = all ? [...this.groups.values()].filter((g) => g.root === change.root)
+      : [...dirty].filter((n): n is StatusGroupNode => n instanceof StatusGroupNode);
     if (groups.length) {
       const counts = this.statusCounts(change.root);
       for (const g of groups) g.count = counts.get(g.status) ?? 0;
     }
+    if (all || this.placements.size === 0) { this.changeEmitter.fire(undefined); return; }
     if (dirty.size) this.changeEmitter.fire([...dirty]);
   }
 }

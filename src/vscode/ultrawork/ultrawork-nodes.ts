@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import { isTerminal } from '../../core/formats/ultrawork/phases';
 import { folderTreeItem } from '../folder-item';
+import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { escapeMd, phaseIcon, readable, taskIcon } from './ultrawork-style';
 
 /*
@@ -36,6 +37,13 @@ export class SessionNode {
 
   getTreeItem(): vscode.TreeItem {
     const s = this.session;
+    if (s.unreadable) {
+      // The shared unreadable row, still folded open onto the session's tasks and documents, which read on their own.
+      const item = unreadableTreeItem(`ultrawork-session:${s.dir}`, { ...s, unreadable: s.unreadable }, 'session.json', s.title);
+      item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
+      item.contextValue = `session:ultrawork:unreadable${s.assignment === 'unassigned' ? ':unassigned' : ''}`;
+      return item;
+    }
     const item = new vscode.TreeItem(s.title, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `ultrawork-session:${s.dir}`;
     const resolved = this.tasks.filter((t) => t.status === 'resolved').length;
@@ -52,6 +60,7 @@ export class SessionNode {
 
   tooltip(): vscode.MarkdownString {
     const s = this.session;
+    if (s.unreadable) return unreadableTooltip(s.title, 'session.json', s.unreadable, 'session\'s phase and goal');
     const md = new vscode.MarkdownString('', true);
     md.appendMarkdown(`**${escapeMd(s.title)}**\n\n`);
     // The title is the goal made one line; a goal of several lines (or a very long one) is shown whole.
@@ -75,6 +84,11 @@ export class TaskNode {
   constructor(public task: UltraworkTask) {}
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
+    if (t.unreadable) {
+      const row = unreadableTreeItem(`ultrawork-task:${t.sessionDir}:${t.taskId}`, { ...t, unreadable: t.unreadable }, `tasks/${t.taskId}.json`, `#${t.taskId}`);
+      row.tooltip = unreadableTooltip(`#${t.taskId}`, `tasks/${t.taskId}.json`, t.unreadable, 'task');
+      return row;
+    }
     const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = `ultrawork-task:${t.sessionDir}:${t.taskId}`;
     const met = t.criteria.filter((c) => c.met).length;

@@ -43,7 +43,9 @@ describe('baton CLI: orange', () => {
     const home = orangeHome('broken');
     tmp = home.tmp;
     const summary = baton(['scan', home.root, '--home', home.tmp.path('home')]);
-    assert.match(summary.stdout, /\norange: 2 tasks\n/);
+    assert.match(summary.stdout, /\norange: 4 tasks\n/);
+    // A TASK.md that cannot be read stays listed, with its problem at its line.
+    assert.match(summary.stdout, /\n {2}9guHEuZMMESZmvEEnMuoO {2}app +unreadable +invalid YAML: .* \(line 4, column \d+\)\n/);
     assert.match(summary.stdout, /orange moves tasks on by itself only while its dashboard \(orange\) is running/);
     const check = baton(['check', home.root, '--home', home.tmp.path('home')]);
     assert.strictEqual(check.code, 1);

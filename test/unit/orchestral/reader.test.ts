@@ -137,8 +137,12 @@ describe('Orchestral/Dure reader', () => {
       '.orchestral/runs/run-6/state.json': Buffer.from([0x7b, 0x00, 0x7d]),
     });
     const { runs, decisions, diagnostics } = await scan(ws.root);
-    // run-6's only file is unreadable: a diagnostic, and nothing invented for it.
-    assert.deepStrictEqual(runs.map((r) => [r.id, r.status, r.iteration]), [['run-5', 'build', null]]);
+    // run-6's only file is unreadable: a diagnostic, and the run stays listed as unreadable with nothing invented for it
+    // (issue 17: a broken file never hides its run).
+    assert.deepStrictEqual(runs.map((r) => [r.id, r.status, r.iteration]), [['run-5', 'build', null], ['run-6', 'unreadable', null]]);
+    const six = runs.find((r) => r.id === 'run-6')!;
+    assert.match(six.unreadable!.message, /binary/);
+    assert.deepStrictEqual([six.phase, six.agents.length, six.startedAt], [null, 0, null]);
     assert.deepStrictEqual(decisions.map((d) => [d.id, path.basename(d.file)]), [['crp-001', 'crp-2.json']]);
     const found = diagnostics.map((d) => [d.file.slice(ws.root.length + 1), d.line, d.severity, d.message]);
     const expect = (file: string, line: number | null, re: RegExp) =>

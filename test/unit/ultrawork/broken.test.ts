@@ -16,10 +16,12 @@ describe('Ultrawork reader (broken fixture home)', () => {
     assert.deepStrictEqual(at('g7-mine-broken-tasks/tasks/1.json'), ['5:1 error invalid JSON: property name expected']);
     // The session whose session.json cannot be read names no folder: it is unassigned, and its task still shows.
     assert.strictEqual(sessions.get('f6-bad-session')!.assignment, 'unassigned');
-    assert.strictEqual(sessions.get('f6-bad-session')!.status, 'unknown');
+    assert.strictEqual(sessions.get('f6-bad-session')!.status, 'unreadable');
+    assert.deepStrictEqual(sessions.get('f6-bad-session')!.unreadable, { message: 'invalid JSON: comma expected', line: 5, column: 3 });
     assert.strictEqual(tasks.get('f6-bad-session/1')!.title, 'Still shown');
-    // The broken task file is still a row (by its file name), with an unknown status.
-    assert.deepStrictEqual([tasks.get('g7-mine-broken-tasks/1')!.title, tasks.get('g7-mine-broken-tasks/1')!.status], ['Task 1', 'unknown']);
+    // The broken task file is still a row (by its file name), unreadable, with its problem at its place.
+    assert.deepStrictEqual([tasks.get('g7-mine-broken-tasks/1')!.title, tasks.get('g7-mine-broken-tasks/1')!.status], ['Task 1', 'unreadable']);
+    assert.deepStrictEqual(tasks.get('g7-mine-broken-tasks/1')!.unreadable, { message: 'invalid JSON: property name expected', line: 5, column: 1 });
     assert.deepStrictEqual(at('g7-mine-broken-tasks/context.json'),
       ['1:1 error context.json should be an object of fields at its top level, but it holds a list']);
   });

@@ -3,7 +3,7 @@ import type { IntentsItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { traceTailOf } from '../../model/source-context';
 import { parseIntentMap } from './intent-map';
-import { parseIntentsFile } from './intents-file';
+import { parseIntentsFile, unreadableIntentsFile } from './intents-file';
 import { byKind, linkIntents } from './link';
 import { type IntentsRecord, type TraceFileRecord } from './model';
 import { classifyIntentsPath, discoverIntentsFiles, ORCHESTRATION_DIR, relativePosix } from './paths';
@@ -16,7 +16,7 @@ import { readTraceTail } from './trace-tail';
  */
 export class IntentsAdapter implements SystemAdapter<IntentsRecord, IntentsItem, never> {
   readonly system = 'intents' as const;
-  readonly version = 1;
+  readonly version = 2;
 
   async discover(ctx: SourceContext): Promise<string[]> {
     return discoverIntentsFiles(ctx.root);
@@ -57,6 +57,10 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord, IntentsItem,
       case 'intents': return parseIntentsFile(file, ctx.root, text);
       default: return { record: undefined as never, diagnostics: [diagnostic('intents', file, 'error', 'not an intents file')] };
     }
+  }
+
+  unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<IntentsRecord> | undefined {
+    return classifyIntentsPath(relativePosix(ctx.root, file)) === 'intents' ? unreadableIntentsFile(file, cause) : undefined;
   }
 
   link(input: LinkInput<IntentsRecord>): LinkOutput<IntentsItem, never> {

@@ -1,3 +1,4 @@
+import { unreadableFileProblem } from '../../model/item-problem';
 import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { loadYaml } from '../../yaml/fast-load';
@@ -29,7 +30,10 @@ export function parseIntentsFile(file: string, root: string, text: string): Pars
   // An empty file is a registry with no intents yet (the forks create it that way): nothing to report.
   if (text.trim() === '') return { record: empty(), diagnostics: [] };
   const loaded = loadYaml(text);
-  if (!loaded.ok) return { record: empty(), diagnostics: [diagnostic('intents', file, 'error', loaded.message, loaded.position)] };
+  if (!loaded.ok) {
+    const problem = diagnostic('intents', file, 'error', loaded.message, loaded.position);
+    return { record: { ...empty(), problem: { message: problem.message, line: problem.line, column: problem.column } }, diagnostics: [problem] };
+  }
   const problems: Problem[] = [];
   const shape = findIntentList(loaded.value);
   if (shape.problem) problems.push({ path: [], severity: 'warning', message: shape.problem });
@@ -92,4 +96,14 @@ function locate(file: string, text: string, problems: readonly Problem[]): Diagn
       `${rest.length} more problems in this file are not listed (the first ${MAX_LISTED_PROBLEMS} are)`, locator.locate(rest[0]!.path)));
   }
   return listed;
+}
+
+/**
+ * An active_intents.yaml that is there but cannot be opened (a FIFO, too large, no permission): no intent is
+ * known, so the Intents view shows the file's one row with the problem rather than nothing.
+ */
+export function unreadableIntentsFile(file: string, cause: string): ParsedIntents {
+  const problem = unreadableFileProblem('active_intents.yaml', cause);
+  return { record: { kind: 'intents', rootKey: null, textHash: '', intents: [], selected: [], rootFields: {}, problem },
+    diagnostics: [diagnostic('intents', file, 'error', problem.message)] };
 }

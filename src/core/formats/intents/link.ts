@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic';
+import { UNREADABLE_STATUS, type ItemProblem } from '../../model/items';
 import { intentTitle } from './intent-fields';
 import type { Intent, IntentsFileRecord, IntentsRecord, MapFileRecord, MapRow, TraceEntry, TraceFileRecord } from './model';
 import { RECENT_TRACE_PER_INTENT } from './model';
@@ -64,5 +65,22 @@ export function linkIntents(root: string, files: IntentsFiles): { items: Intent[
       mapRows: rowsOf.get(v.id) ?? [], recentTrace: traceOf.get(v.id) ?? [], fields: e.fields,
     };
   });
+  const problem = files.intents?.record.problem;
+  if (problem && !items.length) items.push(placeholderIntent(root, files.intents!.file, problem));
   return { items, diagnostics };
+}
+
+/**
+ * The one row of an active_intents.yaml that cannot be read or parsed (issue 17: a broken file never hides its
+ * intents silently): named by the file, status `unreadable`, the problem attached, and nothing guessed — no scope,
+ * so it owns no file, and no command acts on it.
+ */
+function placeholderIntent(root: string, file: string, problem: ItemProblem): Intent {
+  const name = path.basename(file);
+  return {
+    system: 'intents', kind: 'intent', id: name, title: name, status: UNREADABLE_STATUS, file, root, unreadable: problem,
+    name: null, description: null, constraints: [], ownedScope: [], scope: [], acceptanceCriteria: [], relatedSpecs: [],
+    assignedAgent: null, createdAt: null, updatedAt: null, index: -1, yamlPath: [], idKey: null, statusKey: 'status',
+    selected: false, mapRows: [], recentTrace: [], fields: {},
+  };
 }

@@ -1,5 +1,5 @@
 import type { RecordedHash } from '../../io/content-hash';
-import type { WorkItemBase } from '../../model/items';
+import type { ItemProblem, WorkItemBase } from '../../model/items';
 import type { YamlPath } from '../../yaml/locate';
 import type { IntentView } from './intent-fields';
 import type { ScopeEntry } from './scope';
@@ -36,6 +36,8 @@ export interface IntentsFileRecord {
   readonly selected: readonly string[];
   /** The file's other root keys (`version`, `project`, `sessions`, …), as written. */
   readonly rootFields: Readonly<Record<string, unknown>>;
+  /** Why the file yielded no intents at all (not YAML, not readable): the Intents view shows one row with it. */
+  readonly problem?: ItemProblem;
 }
 
 /** One file (or glob) intent_map.md maps to an intent: a table row, or a path listed in an intent's section. */

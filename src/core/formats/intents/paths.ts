@@ -1,3 +1,4 @@
+import { isNonFolderEntry } from '../../io/list-dirs';
 import { readdirSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 
@@ -59,7 +60,7 @@ export function existingIntentsFile(root: string, kind: IntentsFileKind): string
 export async function discoverIntentsFiles(root: string): Promise<string[]> {
   let entries;
   try { entries = await fs.readdir(path.join(root, ORCHESTRATION_DIR), { withFileTypes: true }); } catch { return []; }
-  return [...chooseIntentsFiles(root, entries.filter((e) => e.isFile() || e.isSymbolicLink()).map((e) => e.name)).values()];
+  return [...chooseIntentsFiles(root, entries.filter(isNonFolderEntry).map((e) => e.name)).values()];
 }
 
 /** `file` relative to `root`, with `/` (may start with `..` when outside). */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isFile, subfolders } from '../../io/list-dirs';
+import { isPresentNonFolder, subfolders } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
 import type { OrangeDecision, OrangeItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
@@ -27,7 +27,7 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
     for (const project of await subfolders(tasksDir)) {
       for (const id of await subfolders(path.join(tasksDir, project))) files.push(taskFile(root, project, id), historyFile(root, project, id));
     }
-    const exists = await Promise.all(files.map(isFile));
+    const exists = await Promise.all(files.map(isPresentNonFolder));
     return files.filter((_, i) => exists[i]);
   }
 
@@ -60,6 +60,14 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
       }
       default: return { record: undefined as never, diagnostics: [diagnostic('orange', file, 'error', 'not an orange file')] };
     }
+  }
+
+  /** A TASK.md that is there but cannot be opened (a FIFO, too large, no permission): its task keeps its row. */
+  unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrangeRecord> | undefined {
+    const kind = ctx.orangeRoot ? classifyOrangePath(ctx.orangeRoot, file) : undefined;
+    if (kind?.kind !== 'task') return undefined;
+    return { diagnostics: [], record: { kind: 'broken-task', folderProject: kind.project, folderId: kind.taskId,
+      problems: [diagnostic('orange', file, 'error', `TASK.md cannot be read (${cause})`)] } };
   }
 
   link(input: LinkInput<OrangeRecord>): LinkOutput<OrangeItem, OrangeDecision> {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../model/diagnostic';
 import type { BrokenTaskRecord, HistoryRecord, OrangeDecision, OrangeItem, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
 import { historyBeside } from './paths';
+import { placeholderOrangeTask } from './placeholder-task';
 import { resolveProjectPath } from './projects-file';
 import { allowedMoves } from './transitions';
 import { NEEDS_YOU_STATUSES } from './vocabulary';
@@ -34,12 +35,12 @@ export function linkOrange(input: OrangeLinkInput): { items: OrangeItem[]; decis
   let pool: PoolRecord | undefined;
   const tasks: [string, TaskRecord][] = [];
   const histories = new Map<string, HistoryRecord>();
-  const broken: BrokenTaskRecord[] = [];
+  const broken: [string, BrokenTaskRecord][] = [];
   for (const [file, record] of input.files) {
     if (record.kind === 'projects') projects = record;
     else if (record.kind === 'pool') pool = record;
     else if (record.kind === 'task') tasks.push([file, record]);
-    else if (record.kind === 'broken-task') broken.push(record);
+    else if (record.kind === 'broken-task') broken.push([file, record]);
     else histories.set(file, record);
   }
   const mine = new Map<string, string>();
@@ -54,7 +55,6 @@ export function linkOrange(input: OrangeLinkInput): { items: OrangeItem[]; decis
   const decisions: OrangeDecision[] = [];
   // Another project's broken files are its own business: only this folder's projects report problems.
   const diagnostics: Diagnostic[] = [];
-  for (const b of broken) if (mine.has(b.folderProject)) diagnostics.push(...b.problems);
   for (const h of histories.values()) if (mine.has(h.project)) diagnostics.push(...h.problems);
   // Oldest first (ISO timestamps order by code unit), then by path in the user's collation, as orange lists them;
   // one shared collator, since localeCompare builds one per call.
@@ -75,6 +75,16 @@ export function linkOrange(input: OrangeLinkInput): { items: OrangeItem[]; decis
     };
     items.push(task);
     if (NEEDS_YOU_STATUSES.includes(t.status)) decisions.push(decisionFor(task));
+  }
+  // A TASK.md that cannot be read keeps its row (issue 17: a broken file never hides its task), after the readable ones.
+  const taken = new Set(items.map((i) => i.id));
+  for (const [file, b] of broken.sort((x, y) => PATH_ORDER.compare(x[0], y[0]))) {
+    const projectPath = mine.get(b.folderProject);
+    if (projectPath === undefined) continue;
+    diagnostics.push(...b.problems);
+    const id = [b.folderId, `${b.folderProject}/${b.folderId}`].find((x) => !taken.has(x)) ?? `${b.folderProject}/${b.folderId}/${taken.size}`;
+    taken.add(id);
+    items.push(placeholderOrangeTask(file, b, { root: input.root, orangeRoot: input.orangeRoot, projectPath, historyFile: historyBeside(file), id }));
   }
   return { items, decisions, diagnostics };
 }

@@ -8,6 +8,7 @@ import { diagnostic } from '../../model/diagnostic';
 import type { ItemProblem } from '../../model/items';
 import type { YamlLocator } from '../../yaml/locate';
 import { appendAll } from '../../util/append';
+import { problemOf } from '../../model/item-problem';
 
 /** What one file of orc's file era contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrcRecord =
@@ -47,12 +48,6 @@ export function parseTaskFile(file: string, dir: string, text: string): Parsed<O
   }
   const problem = fields ? undefined : problemOf(diagnostics);
   return { record: { kind: 'task', dir, fields, mentions: mentionsOf(fields), ...(problem ? { problem } : {}) }, diagnostics };
-}
-
-/** The first error of a file that yielded no fields: what its placeholder item shows and where it opens the file. */
-function problemOf(diagnostics: readonly Diagnostic[]): ItemProblem {
-  const first = diagnostics.find((d) => d.severity === 'error') ?? diagnostics[0];
-  return { message: first?.message ?? 'cannot be read', line: first?.line ?? null, column: first?.column ?? null };
 }
 
 /**

@@ -1,13 +1,13 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { subfolders } from '../../io/list-dirs';
+import { isNonFolderEntry, subfolders } from '../../io/list-dirs';
 import type { OrchestralDecision, OrchestralItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { toPosix } from '../orc/paths';
 import { linkOrchestral } from './link';
 import { RunLinkCache } from './link-cache';
 import { BASES, classifyOrchestralPath } from './paths';
-import { parseOrchestralFile, type OrchestralRecord } from './records';
+import { parseOrchestralFile, unreadableState, type OrchestralRecord } from './records';
 
 /**
  * Orchestral (`.orchestral/`) and its successor Dure (`.dure/`) keep their state in the repository: config/*.json
@@ -15,7 +15,7 @@ import { parseOrchestralFile, type OrchestralRecord } from './records';
  */
 export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, OrchestralItem, OrchestralDecision> {
   readonly system = 'orchestral' as const;
-  readonly version = 1;
+  readonly version = 2;
   private readonly linkCache = new RunLinkCache();
 
   async discover(ctx: SourceContext): Promise<string[]> {
@@ -29,8 +29,8 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
         const top = await fs.readdir(runDir, { withFileTypes: true }).catch(() => []);
         for (const entry of top) {
           const abs = path.join(runDir, entry.name);
-          if (entry.isFile()) found.push(abs);
-          else if (entry.isDirectory()) found.push(...(await filesIn(abs)));
+          if (entry.isDirectory()) found.push(...(await filesIn(abs)));
+          else found.push(abs);
         }
       }
     }
@@ -52,6 +52,11 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
     return parseOrchestralFile(file, kind, text);
   }
 
+  unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrchestralRecord> | undefined {
+    const kind = classifyOrchestralPath(toPosix(path.relative(ctx.root, file)));
+    return kind?.kind === 'state' ? unreadableState(file, kind.base, kind.run, cause) : undefined;
+  }
+
   link(input: LinkInput<OrchestralRecord>): LinkOutput<OrchestralItem, OrchestralDecision> {
     const { runs, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })), this.linkCache);
     return { items: runs, decisions, diagnostics };
@@ -69,5 +74,5 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(dir, e.name)).sort();
+  return entries.filter(isNonFolderEntry).map((e) => path.join(dir, e.name)).sort();
 }

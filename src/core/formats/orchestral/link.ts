@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
+import { UNREADABLE_STATUS } from '../../model/items';
 import { crpHeadline } from './crp';
 import type { LinkedRun, OrchestralFileRecord, RunLinkCache } from './link-cache';
 import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
@@ -71,7 +72,8 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
 function runListChecks(runs: readonly OrchestralRun[]): Diagnostic[] {
   const found: Diagnostic[] = [];
   for (const base of ['.orchestral', '.dure'] as const) {
-    const listed = runs.filter((r) => r.base === base && r.stateFile !== null && r.id.startsWith('run-'));
+    // An unreadable state.json has a problem of its own already: its missing started_at is not a second one.
+    const listed = runs.filter((r) => r.base === base && r.stateFile !== null && r.id.startsWith('run-') && !r.unreadable);
     if (listed.length > 1) {
       for (const r of listed.filter((x) => x.startedAt === null)) {
         found.push(diagnostic('orchestral', r.stateFile!, 'warning', 'state.json has no `started_at`: Dure sorts its runs by it, and its run list can fail on this one', { line: 1, column: 1 }));
@@ -145,10 +147,12 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
   const results = one('results');
   const evidence = all('evidence').sort((a, b) => Number(a.record.legacy) - Number(b.record.legacy))[0];
   const phase = s.phase ?? null;
+  // A state.json that is there but yields nothing: the run is shown `unreadable` with its problem, not as unknown.
+  const unreadable = state && !state.record.fields ? state.record.problem ?? { message: 'state.json cannot be read', line: null, column: null } : undefined;
   const usage = runUsage(s);
   const run: OrchestralRun = {
     system: 'orchestral', kind: 'run', id: g.run, root, base: g.base, dir,
-    title, status: phase ?? '', file: state?.file ?? g.files[0]!.file,
+    title, status: unreadable ? UNREADABLE_STATUS : phase ?? '', file: state?.file ?? g.files[0]!.file, ...(unreadable ? { unreadable } : {}),
     runId: s.run_id ?? null, phase, iteration: s.iteration ?? null, maxIterations: s.max_iterations ?? null,
     minorFixAttempts: s.minor_fix_attempts ?? null, maxMinorFixAttempts: s.max_minor_fix_attempts ?? null,
     startedAt: s.started_at ?? null, updatedAt: s.updated_at ?? null,

@@ -4,6 +4,8 @@ import { contentHash } from '../../io/content-hash';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { EnumCheck } from '../common/enum-check';
 import { appendAll } from '../../util/append';
+import { problemOf, unreadableFileProblem } from '../../model/item-problem';
+import type { ItemProblem } from '../../model/items';
 import { type JsonLocator, parseJsonFile, unknownJsonValueWarnings } from '../common/json-file';
 import { readCrp } from './crp';
 import { parseEventsLog, type EventsSummary } from './events';
@@ -18,7 +20,9 @@ import { AGENT_STATUSES, AGENTS, CRP_STATUSES, PHASES, VERDICTS } from './vocabu
 /** What one Orchestral/Dure file contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrchestralRecord =
   | { readonly kind: 'config'; readonly base: Base; readonly name: string; readonly fields: ConfigFields | undefined }
-  | { readonly kind: 'state'; readonly base: Base; readonly run: string; readonly fields: StateFields | undefined; readonly hash: string }
+  | { readonly kind: 'state'; readonly base: Base; readonly run: string; readonly fields: StateFields | undefined; readonly hash: string;
+      /** Why `fields` is missing (not JSON, not an object, not readable): the run is shown `unreadable` with it. */
+      readonly problem?: ItemProblem }
   | { readonly kind: 'events'; readonly base: Base; readonly run: string; readonly summary: EventsSummary }
   | { readonly kind: 'briefing'; readonly base: Base; readonly run: string; readonly title: string | null }
   | { readonly kind: 'crp'; readonly base: Base; readonly run: string; readonly name: string; readonly content: CrpContent | undefined; readonly hash: string }
@@ -107,7 +111,17 @@ function parseState(file: string, base: Base, run: string, text: string): Parsed
         locator.locate(['run_id'])));
     }
   }
-  return { record: { kind: 'state', base, run, fields, hash: contentHash(text) }, diagnostics };
+  const problem = fields ? undefined : problemOf(diagnostics, 'state.json cannot be read');
+  return { record: { kind: 'state', base, run, fields, hash: contentHash(text), ...(problem ? { problem } : {}) }, diagnostics };
+}
+
+/**
+ * A state.json that is there but cannot be opened (a FIFO, too large, no permission): the run still has one, so it
+ * is shown `unreadable` rather than as a run Dure does not list.
+ */
+export function unreadableState(file: string, base: Base, run: string, cause: string): Parsed {
+  const problem = unreadableFileProblem('state.json', cause);
+  return { record: { kind: 'state', base, run, fields: undefined, hash: '', problem }, diagnostics: [diagnostic(SYSTEM, file, 'error', problem.message)] };
 }
 
 function parseCrpFile(file: string, base: Base, run: string, name: string, text: string): Parsed {

@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { readHead } from '../../io/read-head';
 import { readStateText } from '../../io/read-text';
-import { subfolders } from '../../io/list-dirs';
+import { isNonFolderEntry, isPresentNonFolder, subfolders } from '../../io/list-dirs';
 import { diagnostic } from '../../model/diagnostic';
 import type { UltraworkItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
@@ -34,7 +34,7 @@ export class UltraworkAdapter implements SystemAdapter<UltraworkRecord, Ultrawor
       found.push(...['session.json', 'context.json', 'design.md', path.join('evidence', 'log.jsonl')].map((f) => path.join(dir, f)));
       found.push(...(await filesIn(path.join(dir, 'exploration'))), ...(await filesIn(path.join(dir, 'tasks'))));
     }
-    const exists = await Promise.all(found.map((f) => fs.stat(f).then((s) => s.isFile(), () => false)));
+    const exists = await Promise.all(found.map(isPresentNonFolder));
     return found.filter((f, i) => exists[i] && this.accepts(f, ctx));
   }
 
@@ -127,5 +127,5 @@ function unreadable(file: string, kind: UltraworkFileKind, reason: string): Ultr
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.join(dir, e.name)).sort();
+  return entries.filter(isNonFolderEntry).map((e) => path.join(dir, e.name)).sort();
 }

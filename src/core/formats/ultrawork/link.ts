@@ -1,3 +1,5 @@
+import { problemOf } from '../../model/item-problem';
+import { UNREADABLE_STATUS } from '../../model/items';
 import path from 'node:path';
 import { resolveContained } from '../../io/contained-path';
 import type { Diagnostic } from '../../model/diagnostic';
@@ -36,7 +38,7 @@ export function linkUltrawork(ctx: SourceContext, files: ReadonlyMap<string, Ult
       case 'session': g.session = { file, record }; break;
       case 'context': g.context = { file, record }; break;
       case 'evidence': g.evidence = { file, record }; break;
-      case 'task': g.tasks.push({ file, name: record.name, fields: record.fields }); break;
+      case 'task': g.tasks.push({ file, name: record.name, fields: record.fields, problems: record.problems }); break;
       case 'design': case 'exploration': g.docs.push({ kind: record.kind, name: record.name, title: record.title, file }); break;
     }
   }
@@ -63,8 +65,12 @@ function sessionItem(root: string, dir: string, g: SessionGroup, assignment: Ult
   const goalBrief = f?.goal_brief?.trim() || null;
   const context = g.context?.record.fields ? contextOf(g.context.file, dir, g.context.record.fields) : null;
   const workers = f?.workers;
+  // A session.json that is there but yields nothing: shown `unreadable` with its problem (no session.json at all
+  // stays `unknown`: nothing is broken, the plugin has not written it yet).
+  const unreadable = g.session && !f ? problemOf(g.session.record.problems, 'session.json cannot be read') : undefined;
   return {
-    system: 'ultrawork', kind: 'session', id: g.id, title: sessionTitle(goal, goalBrief, g.id), status: f?.phase ?? 'unknown',
+    system: 'ultrawork', kind: 'session', id: g.id, title: sessionTitle(goal, goalBrief, g.id),
+    status: unreadable ? UNREADABLE_STATUS : f?.phase ?? 'unknown', ...(unreadable ? { unreadable } : {}),
     file: g.session?.file ?? dir, root, dir, version: f?.version ?? null, goal, goalBrief, phase: f?.phase ?? null,
     explorationStage: f?.exploration_stage ?? null, iteration: f?.iteration ?? null, planApprovedAt: f?.plan?.approved_at ?? null,
     designDoc: f?.plan?.design_doc ?? null,

@@ -1,3 +1,5 @@
+import { problemOf } from '../../model/item-problem';
+import { UNREADABLE_STATUS } from '../../model/items';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import type { YamlLocator } from '../../yaml/locate';
 import { findCycles } from '../common/graph';
@@ -14,6 +16,8 @@ export interface TaskFile {
   readonly file: string;
   readonly name: string;
   readonly fields: TaskFields | undefined;
+  /** The file's own problems: the first error is an unreadable task's (fields undefined) reason. */
+  readonly problems?: readonly Diagnostic[];
 }
 
 export interface SessionTasksInput {
@@ -49,13 +53,15 @@ export function linkSessionTasks(input: SessionTasksInput): { tasks: UltraworkTa
       else if (!byId.has(b)) diagnostics.push(diagnostic('ultrawork', t.file, 'warning', `blocker "${b}" has no task file in this session; counted as not resolved`, at(t.file, [field])));
     }
     const waitingOn = blockedBy.filter((b) => b !== taskId && byId.get(b)?.fields?.status !== 'resolved');
-    // A readable file without a status is open to the plugin (task-list's default); an unreadable one is unknown.
-    const status = f ? f.status ?? 'open' : 'unknown';
+    // A readable file without a status is open to the plugin (task-list's default); an unreadable one is shown as
+    // such, with its problem (issue 17: a broken file never hides its task).
+    const status = f ? f.status ?? 'open' : UNREADABLE_STATUS;
     const own = (f?.evidence ?? []).map(taskEvidence);
     const logEvidence = input.evidence.filter((e) => e.taskId === taskId);
     tasks.push({
       system: 'ultrawork', kind: 'task', id: `${input.sessionId}/${taskId}`, taskId, title: f?.subject?.trim() || `Task ${taskId}`,
       status, file: t.file, root: input.root, sessionId: input.sessionId, sessionDir: input.sessionDir,
+      ...(f ? {} : { unreadable: problemOf(t.problems ?? [], 'the task file cannot be read') }),
       description: f?.description ?? null, complexity: f?.complexity ?? null, blockedBy, waitingOn,
       blocked: status === 'blocked' || (status !== 'resolved' && status !== 'failed' && waitingOn.length > 0),
       // The bash scripts split "a | b" at the bar without trimming.
