@@ -210,7 +210,6 @@ async function rejectAnOrcGate(page, workspace) {
     const form = frame.locator('section.decision[data-form="gate"]', { hasText: `${GATE_TASK} · spec` });
     await form.waitFor({ timeout: 30000 });
     await form.evaluate((s) => s.scrollIntoView({ block: 'start' }));
-    const approve = form.locator('vscode-button.approve');
     const reject = form.locator('vscode-button.reject');
     // Nothing chosen for the person: no button pressed or focused, no choice in the page's saved draft.
     const chosen = await form.evaluate((s) => ({

@@ -3,6 +3,7 @@
 // test results (a failing test with its error, a screenshot thumbnail loaded through the webview), then open a
 // transcript from the panel; and the attachment tiles from the keyboard: Tab reaches each, its accessible name is its
 // visible text, Enter or Space opens its file. Screenshot: docs/images/task-detail.png.
+/* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
