@@ -30,8 +30,8 @@ const inFlight = new Set<Promise<void>>();
  * the watch runs on the open descriptor. Bytes appended to it beyond `prefix` (what it held when it was replaced) were
  * written by someone who opened it before the replacement: they are appended to the live file, so no external
  * write is lost. A forwarded chunk can itself be lost to a writer that read the file just before the forward and
- * renamed its rewrite over it just after; a later look appends it again when the file was replaced since and no
- * longer holds it. The order of lines may differ from the writers' order; nothing is lost.
+ * renamed its rewrite over it just after — also after another rewrite that kept it; a later look appends it again
+ * when the file was replaced since and no longer holds it, until the chunk has settled. The order of lines may differ from the writers' order; nothing is lost.
  *
  * Runs in the background; `settleLateAppends()` waits for every watch in flight (the CLI before it exits, tests
  * before they check files).
@@ -79,6 +79,10 @@ async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Fo
     const next: Forwarded[] = [];
     for (const f of await outcomes(file, tracked)) {
       if (f.state === 'kept') next.push(f.forwarded);
+      // Found in a rewrite: still watched in that rewrite until it has settled, since a second rewriter that read
+      // before the forward can rename over the first one (Baton's next edit and the orchestrator both rewriting:
+      // one line of 108 was lost when a chunk found once was taken as safe).
+      if (f.state === 'verified' && Date.now() - (f.forwarded.at ?? 0) < SETTLED_MS) next.push({ ...f.forwarded, intoIno: f.ino });
       if (f.state === 'lost') { next.push(await appendTo(file, f.forwarded.chunk)); lastAppendAt = i; }
     }
     const late = wholeFile(fd);
@@ -97,12 +101,12 @@ async function watchPinned(file: string, fd: number, prefix: Buffer, initial: Fo
  * ('lost'). A chunk missing from the very file it was appended to was removed by a writer that saw it, on
  * purpose: it stays removed.
  */
-async function outcomes(file: string, tracked: readonly Forwarded[]): Promise<{ forwarded: Forwarded; state: 'kept' | 'verified' | 'lost' }[]> {
+async function outcomes(file: string, tracked: readonly Forwarded[]): Promise<{ forwarded: Forwarded; ino: number; state: 'kept' | 'verified' | 'lost' }[]> {
   if (tracked.length === 0) return [];
   // One descriptor for both, so the inode and the text are the same file's.
   const { bytes: text, stat: now } = await readRegularBytes(file, MAX_STATE_FILE_BYTES);
   return tracked.map((forwarded) => ({
-    forwarded,
+    forwarded, ino: now.ino,
     state: now.ino === forwarded.intoIno ? 'kept' : text.includes(forwarded.chunk) ? 'verified' : 'lost',
   }));
 }
