@@ -6,6 +6,7 @@
 // instead of opening an empty list.
 import fs from 'node:fs';
 import path from 'node:path';
+import YAML from 'yaml';
 import { expectNotification, log, waitFor } from '../lib.mjs';
 import { runCommand } from '../workbench.mjs';
 
@@ -15,6 +16,16 @@ function pickRows(page) {
     label: r.querySelector('.label-name')?.textContent?.trim() ?? r.textContent.trim(),
     description: r.querySelector('.label-description')?.textContent?.trim() ?? '',
   })));
+}
+
+/**
+ * Runs a command and waits for ITS quick pick (known by its placeholder), not the palette that is still closing:
+ * the palette's own rows would otherwise be read as the picker's.
+ */
+async function openPick(page, title, placeholder) {
+  await runCommand(page, title);
+  await page.locator(`.quick-input-widget input[placeholder="${placeholder}"]`).waitFor({ state: 'visible', timeout: 15000 });
+  await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 15000 });
 }
 
 async function closePick(page) {
@@ -42,7 +53,9 @@ export const scenarios = [
     const tasksDir = path.join(workspace, '.orc/tasks');
     const withSession = fs.readdirSync(tasksDir).filter((id) => {
       const state = path.join(tasksDir, id, 'state.yaml');
-      return fs.existsSync(state) && /^session:\s*\n\s+id:\s*\S/m.test(fs.readFileSync(state, 'utf8'));
+      if (!fs.existsSync(state)) return false;
+      const session = YAML.parse(fs.readFileSync(state, 'utf8'))?.session?.id;
+      return typeof session === 'string' && session.trim() !== '';
     }).sort();
     if (!withSession.length) throw new Error('the demo has no task with a Claude session: the scenario needs one');
 
@@ -50,8 +63,7 @@ export const scenarios = [
     for (const title of ['Baton: Resolve Failed Task…', 'Baton: Open in Claude Code', 'Baton: Attach to orange tmux Session']) {
       await waitFor(() => paletteOffers(page, title), `${title} in the palette (a task qualifies)`, 60000);
     }
-    await runCommand(page, 'Baton: Resolve Failed Task…');
-    await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 15000 });
+    await openPick(page, 'Baton: Resolve Failed Task…', 'Resolve which failed task?');
     const failed = await pickRows(page);
     log(`Resolve offers: ${failed.map((r) => `${r.label} (${r.description})`).join('; ')}`);
     await closePick(page);
@@ -59,8 +71,7 @@ export const scenarios = [
     const notFailed = failed.filter((r) => !r.description.startsWith('failed'));
     if (notFailed.length) throw new Error(`Resolve offers tasks that have not failed: ${JSON.stringify(notFailed)}`);
 
-    await runCommand(page, 'Baton: Open in Claude Code');
-    await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 15000 });
+    await openPick(page, 'Baton: Open in Claude Code', 'Continue which task in Claude Code?');
     const sessions = (await pickRows(page)).map((r) => r.label.split(/\s+/)[0]).sort();
     await closePick(page);
     if (sessions.join() !== withSession.join()) throw new Error(`Open in Claude Code offers ${sessions.join(', ')}; tasks with a session: ${withSession.join(', ')}`);
