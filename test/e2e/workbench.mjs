@@ -13,7 +13,15 @@ export async function runCommand(page, title, pick) {
   }
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
+  // A webview editor (an image preview, a Baton page) can still take F1 after the check above: give the keyboard
+  // back to the workbench and ask again, a few times, before giving up.
+  for (let attempt = 1; !(await input.isVisible()); attempt++) {
+    const shown = await input.waitFor({ timeout: 3000 }).then(() => true, () => false);
+    if (shown) break;
+    if (attempt >= 3) await input.waitFor({ timeout: 10000 });
+    await page.locator('.part.sidebar .composite.title').first().click({ timeout: 2000 }).catch(() => undefined);
+    await page.keyboard.press('F1');
+  }
   await input.fill(`>${title}`);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
   await input.press('Enter');
