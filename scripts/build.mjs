@@ -48,8 +48,11 @@ const webviewEntries = fs.existsSync(path.join(root, 'webview-ui'))
 const configs = [
   { ...bundled, entryPoints: [path.join(root, 'src/vscode/extension.ts')], outfile: path.join(root, 'dist/extension.js'),
     external: ['vscode'], minify: production },
-  { ...bundled, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(root, 'dist/cli.js'),
+  // The `baton` executable is a small launcher (src/cli/launcher.ts: usage and mistyped commands at once) that loads
+  // the CLI bundle beside it only for a command.
+  { ...bundled, entryPoints: [path.join(root, 'src/cli/launcher.ts')], outfile: path.join(root, 'dist/cli.js'),
     banner: { js: '#!/usr/bin/env node' }, minify: production },
+  { ...bundled, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(root, 'dist/cli-main.js'), minify: production },
   ...(webviewEntries.length ? [{ entryPoints: webviewEntries, bundle: true, outdir: path.join(root, 'dist/webview'),
     platform: 'browser', target: 'es2022', format: 'iife', sourcemap: !production, minify: production, logLevel: 'warning' }] : []),
   // Unbundled copies for the tests: out/src/**, out/test/**, out/bench/**

@@ -8,8 +8,6 @@ import { parse, UsageError } from './args';
 import { openService } from './open-service';
 import type { CliOutput } from './output';
 
-export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
-  + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';
 
 /**
  * `baton answer`: answers a pending Orchestral/Dure CRP exactly as the inbox form does, and as Dure's own answer

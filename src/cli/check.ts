@@ -3,9 +3,8 @@ import { diagnosticLine } from '../core/report/scan-report';
 import { printable } from '../core/util/printable';
 import { parse } from './args';
 import type { CliOutput } from './output';
-import { openServices } from './open-service';
+import { savedOutputs } from './saved-output';
 
-export const checkUsage = 'baton check [DIR…] [--home HOME] [--no-cache]';
 
 /**
  * `baton check`: the diagnostics alone, one a line, as `file:line:column: severity: message`. With one folder the
@@ -14,13 +13,15 @@ export const checkUsage = 'baton check [DIR…] [--home HOME] [--no-cache]';
  */
 export async function checkCommand(argv: string[], out: CliOutput): Promise<number> {
   const { values, positionals } = parse(argv, { home: { type: 'string' }, 'no-cache': { type: 'boolean' } });
-  const folders = await openServices({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] });
-  const base = folders.length === 1 ? folders[0]!.root : process.cwd();
-  let errors = false;
-  for (const { service } of folders) {
-    const diagnostics = [...service.diagnostics()].sort(compareDiagnostics);
-    for (const d of diagnostics) out.line(printable(diagnosticLine(base, d)));
-    errors ||= hasErrors(diagnostics);
-  }
-  return errors ? 1 : 0;
+  const several = positionals.length > 1;
+  // With several folders each line is relative to the current folder: part of what the saved output depends on.
+  const base = several ? process.cwd() : undefined;
+  const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] },
+    several ? `check from ${base}` : 'check', ({ root, service }) => {
+      const diagnostics = [...service.diagnostics()].sort(compareDiagnostics);
+      return { text: diagnostics.map((d) => printable(diagnosticLine(base ?? root, d))).join('\n'), hasErrors: hasErrors(diagnostics) };
+    });
+  for (const { text } of folders) if (text.length) out.line(String(text));
+  await save();
+  return folders.some((f) => f.hasErrors) ? 1 : 0;
 }

@@ -1,14 +1,15 @@
-import { answerCommand, answerUsage } from './answer';
+import { answerCommand } from './answer';
 import { UsageError } from './args';
-import { checkCommand, checkUsage } from './check';
+import { checkCommand } from './check';
 import { cliOutput, endQuietlyWhenReaderGoes, readerGone, type CliOutput } from './output';
 import { expectedIoFailure, ioFailureLine } from '../core/io/io-failure';
 import { printable } from '../core/util/printable';
-import { ownerCommand, ownerUsage } from './owner';
-import { runCommand, runUsage } from './run';
-import { scanCommand, scanUsage } from './scan';
-import { taskCommand, taskUsage } from './task';
-import { traceCommand, traceUsage } from './trace';
+import { ownerCommand } from './owner';
+import { runCommand } from './run';
+import { scanCommand } from './scan';
+import { taskCommand } from './task';
+import { traceCommand } from './trace';
+import { answerUsage, checkUsage, ownerUsage, runUsage, scanUsage, taskUsage, traceUsage, usageText } from './usage';
 
 type Command = (argv: string[], out: CliOutput) => Promise<number>;
 
@@ -22,20 +23,16 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   run: { run: runCommand, usage: runUsage },
 };
 
-function usage(): string {
-  return ['usage:', ...Object.values(COMMANDS).map((c) => `  ${c.usage}`)].join('\n');
-}
-
 /** Exit status per CLI.md: 0 fine, 1 errors found (or refused), 2 usage error. */
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    cliOutput.line(usage());
+    cliOutput.line(usageText());
     return name ? 0 : 2;
   }
   const command = COMMANDS[name];
   if (!command) {
-    cliOutput.error(`baton: unknown command "${printable(name)}"\n${usage()}`);
+    cliOutput.error(`baton: unknown command "${printable(name)}"\n${usageText()}`);
     return 2;
   }
   try {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
+import type { SourceContext } from '../core/model/adapter';
 import { UsageError } from './args';
 
 export interface ServiceArgs {
@@ -31,26 +32,36 @@ export async function openService(args: ServiceArgs): Promise<OpenedFolder> {
  * report is exactly what a run on that folder alone gives. Every DIR is checked before anything is read.
  */
 export async function openServices(args: Omit<ServiceArgs, 'dir'> & { readonly dirs: readonly string[] }): Promise<OpenedFolder[]> {
-  const dirs = args.dirs.length ? args.dirs : ['.'];
+  const opened: OpenedFolder[] = [];
+  for (const root of await foldersOf(args.dirs)) {
+    const service = folderService(root, args);
+    await service.scan();
+    opened.push({ root, service });
+  }
+  return opened;
+}
+
+/** The folders a command was given (the current folder when none), absolute; every one is checked before anything is read. */
+export async function foldersOf(dirs: readonly string[]): Promise<string[]> {
   const roots: string[] = [];
-  for (const dir of dirs) {
+  for (const dir of dirs.length ? dirs : ['.']) {
     const root = path.resolve(dir);
     const stat = await fs.stat(root).catch(() => undefined);
     if (!stat?.isDirectory()) throw new UsageError(`not a folder: ${dir}`);
     roots.push(root);
   }
-  const opened: OpenedFolder[] = [];
-  for (const root of roots) opened.push({ root, service: await scanFolder(root, args) });
-  return opened;
+  return roots;
 }
 
-async function scanFolder(root: string, args: Omit<ServiceArgs, 'dir'>): Promise<OrchestrationService> {
-  const home = path.resolve(args.home ?? os.homedir());
-  const service = new OrchestrationService({
-    folders: [{ root, ultraworkSessions: path.join(home, '.claude', 'ultrawork', 'sessions'), orangeRoot: path.join(home, 'orange'),
-      orcHome: path.join(home, '.orc') }],
-    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()),
-  });
-  await service.scan();
-  return service;
+/** Where one folder's state lives: the folder, and the home-directory roots under HOME (the user's, by default). */
+export function folderContext(root: string, home: string | undefined): SourceContext {
+  const base = path.resolve(home ?? os.homedir());
+  return { root, ultraworkSessions: path.join(base, '.claude', 'ultrawork', 'sessions'), orangeRoot: path.join(base, 'orange'),
+    orcHome: path.join(base, '.orc') };
+}
+
+/** The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it. */
+export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>): OrchestrationService {
+  return new OrchestrationService({ folders: [folderContext(root, args.home)],
+    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()) });
 }

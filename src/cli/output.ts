@@ -8,8 +8,8 @@ import { printableLines } from '../core/util/printable';
 export interface CliOutput {
   /** Readable text on stdout: one line, or lines the command joined with `\n`. */
   line(text: string): void;
-  /** `--json` output on stdout, exactly as given. */
-  json(text: string): void;
+  /** `--json` output on stdout, exactly as given (text, or its UTF-8 bytes). */
+  json(text: string | Uint8Array): void;
   /** A message on stderr (a refusal, a warning, what ran), guarded as `line` is. */
   error(text: string): void;
 }
@@ -17,13 +17,17 @@ export interface CliOutput {
 let closed = false;
 const onClose: (() => void)[] = [];
 
-function write(stream: NodeJS.WriteStream, text: string): void {
+function write(stream: NodeJS.WriteStream, text: string | Uint8Array): void {
   if (!closed) stream.write(text);
 }
 
 export const cliOutput: CliOutput = {
   line: (text) => write(process.stdout, `${printableLines(text).join('\n')}\n`),
-  json: (text) => write(process.stdout, `${text}\n`),
+  json: (text) => {
+    if (typeof text === 'string') return write(process.stdout, `${text}\n`);
+    write(process.stdout, text);
+    write(process.stdout, '\n');
+  },
   error: (text) => write(process.stderr, `${printableLines(text).join('\n')}\n`),
 };
 

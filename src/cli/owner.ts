@@ -6,7 +6,6 @@ import { parse, UsageError } from './args';
 import { openService } from './open-service';
 import type { CliOutput } from './output';
 
-export const ownerUsage = 'baton owner FILE [--root DIR] [--json]';
 
 /** `baton owner`: which intents own a file, from owned_scope and from the intent map. */
 export async function ownerCommand(argv: string[], out: CliOutput): Promise<number> {

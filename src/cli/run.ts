@@ -8,7 +8,6 @@ import { orcDatabaseOf } from './orc-db-cli';
 import { printable } from '../core/util/printable';
 import { whenReaderGone, type CliOutput } from './output';
 
-export const runUsage = 'baton run TASK-ID [--phase NAME] [--resume] [--dir DIR] [--home HOME] [--claude PATH] [--allow-repo-claude]';
 
 /** Between SIGTERM and SIGKILL of Claude's process group: short, so Ctrl-C ends the run and its children within a second. */
 const GRACE_MS = 800;

@@ -1,5 +1,5 @@
 import { hasErrors } from '../core/model/diagnostic';
-import { diagnosticLine, scanReport } from '../core/report/scan-report';
+import { diagnosticLine, scanReportText } from '../core/report/scan-report';
 import type { WorkItem } from '../core/service/work-item';
 import { problemPlace } from '../core/model/item-problem';
 import { printable, printableRow } from '../core/util/printable';
@@ -8,10 +8,10 @@ import { intentsSummary } from './scan-intents';
 import { orangeSummary } from './scan-orange';
 import { orchestralSummary } from './scan-orchestral';
 import { ultraworkSummary } from './scan-ultrawork';
-import { openServices, type OpenedFolder } from './open-service';
+import type { OpenedFolder } from './open-service';
+import { savedOutputs } from './saved-output';
 import type { CliOutput } from './output';
 
-export const scanUsage = 'baton scan [DIR…] [--json] [--home HOME] [--no-cache]';
 
 /**
  * `baton scan`: every orchestrator's state for each folder, as a summary or as CLI.md's JSON. One folder gives the
@@ -20,27 +20,31 @@ export const scanUsage = 'baton scan [DIR…] [--json] [--home HOME] [--no-cache
  */
 export async function scanCommand(argv: string[], out: CliOutput): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' }, home: { type: 'string' }, 'no-cache': { type: 'boolean' } });
-  const folders = await openServices({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] });
-  if (values.json) {
-    const reports = folders.map(({ root, service }) => scanReport(root, service.items(), service.decisions(), service.diagnostics()));
-    out.json(JSON.stringify(reports.length === 1 ? reports[0] : { baton: 1, folders: reports }, null, 2));
+  const json = !!values.json;
+  const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] },
+    json ? 'scan --json' : 'scan', ({ root, service }) => ({
+      text: json ? scanReportText(root, service.items(), service.decisions(), service.diagnostics()) : summaryLines({ root, service }).join('\n'),
+      hasErrors: hasErrors(service.diagnostics()),
+    }));
+  if (json) {
+    out.json(folders.length === 1 ? folders[0]!.text : `{"baton":1,"folders":[${folders.map((f) => String(f.text)).join(',')}]}`);
   } else {
-    folders.forEach((folder, n) => { if (n) out.line(''); printSummary(folder, out); });
+    folders.forEach((folder, n) => { if (n) out.line(''); out.line(String(folder.text)); });
   }
-  return folders.some(({ service }) => hasErrors(service.diagnostics())) ? 1 : 0;
+  // Printed first: whoever reads the output has it while the caches are written.
+  await save();
+  return folders.some((f) => f.hasErrors) ? 1 : 0;
 }
 
-/** Written a line at a time, so a big workspace streams and `| head` stops it early. */
-function printSummary({ root, service }: OpenedFolder, out: CliOutput): void {
+function summaryLines({ root, service }: OpenedFolder): string[] {
   const items = service.items();
   const diagnostics = service.diagnostics();
-  for (const part of [summary(root, items), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)]) {
-    for (const line of part) out.line(line);
-  }
+  const lines = [summary(root, items), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
   if (diagnostics.length) {
-    out.line(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
-    for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) out.line(`  ${printable(diagnosticLine(root, d))}`);
+    lines.push(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
+    for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) lines.push(`  ${printable(diagnosticLine(root, d))}`);
   }
+  return lines;
 }
 
 function summary(root: string, items: readonly WorkItem[]): string[] {

@@ -13,13 +13,6 @@ import { openService } from './open-service';
 import type { CliOutput } from './output';
 import { showTask } from './task-show';
 
-export const taskUsage = [
-  'baton task new TITLE [--description TEXT] [--weight W] [--category C] [--priority P] [--queue Q] [--initiative INIT-ID] [--blocked-by IDS] [--related-to IDS] [--dir DIR]',
-  'baton task set TASK-ID FIELD VALUE [--dir DIR]   (FIELD: priority, queue, category, weight, title, initiative, blocked_by, related_to)',
-  'baton task resolve TASK-ID [--message TEXT] [--dir DIR]',
-  'baton task show TASK-ID [--json] [--dir DIR] [--home HOME]',
-  '(a folder whose orc keeps a database: new, set and resolve run orc new, orc edit and orc close; --home HOME moves ~ for finding it)',
-].join('\n  ');
 
 const SET_FIELDS = [...TASK_FIELDS, 'initiative', 'initiative_id', 'blocked_by', 'related_to'] as const;
 

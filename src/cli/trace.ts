@@ -11,7 +11,6 @@ import { parse, UsageError } from './args';
 import { printable } from '../core/util/printable';
 import type { CliOutput } from './output';
 
-export const traceUsage = 'baton trace [DIR] [--intent ID] [--limit N] [--json]';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 10_000;

@@ -2,6 +2,7 @@ import type { Diagnostic } from './diagnostic';
 import type { SystemId } from './system';
 import type { DecisionBase, WorkItemBase } from './items';
 import type { YamlLocator } from '../yaml/locate';
+import type { Liveness } from './liveness';
 
 /** Where a workspace folder's state lives: the folder itself, and the home-directory roots of some systems. */
 export interface SourceContext {
@@ -40,6 +41,8 @@ export interface LinkInput<R> {
   readonly ctx: SourceContext;
   readonly files: ReadonlyMap<string, R>;
   readonly now: number;
+  /** How the link asks whether processes are alive, and says when its output turns by itself (model/liveness.ts). */
+  readonly liveness?: Liveness;
   readonly locator: (file: string) => YamlLocator | undefined;
   /**
    * The files re-read since this adapter's previous link, when the index knows them (a refresh); undefined after

@@ -61,6 +61,22 @@ export function scanReport(root: string, items: readonly WorkItem[], decisions: 
   };
 }
 
+/**
+ * The report as compact JSON text, written an item at a time: the same document as JSON.stringify(scanReport(…)),
+ * without building the whole object tree first.
+ */
+export function scanReportText(root: string, items: readonly WorkItem[], decisions: readonly Decision[],
+  diagnostics: readonly Diagnostic[]): string {
+  const parts: string[] = [`{"baton":1,"root":${JSON.stringify(root)},"items":[`];
+  items.forEach((item, n) => parts.push(`${n ? ',' : ''}${JSON.stringify(itemJson(root, item))}`));
+  parts.push('],"decisions":[');
+  decisions.forEach((decision, n) => parts.push(`${n ? ',' : ''}${JSON.stringify(decisionJson(root, decision))}`));
+  parts.push('],"diagnostics":[');
+  [...diagnostics].sort(compareDiagnostics).forEach((d, n) => parts.push(`${n ? ',' : ''}${JSON.stringify(diagnosticJson(root, d))}`));
+  parts.push(']}');
+  return parts.join('');
+}
+
 /** `file:line:column: severity: message`, the form VS Code's problem matchers read. */
 export function diagnosticLine(root: string, d: Diagnostic): string {
   return `${displayPath(root, d.file)}:${d.line ?? 1}:${d.column ?? 1}: ${d.severity}: ${d.message}`;

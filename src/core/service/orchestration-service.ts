@@ -15,7 +15,7 @@ import type { AnyAdapter } from './work-item';
 import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
 import { sameContext } from '../model/source-context';
-import { WorkspaceIndex, type IndexChange } from './workspace-index';
+import { WorkspaceIndex, type IndexChange, type ScanFacts } from './workspace-index';
 
 export type { IndexChange } from './workspace-index';
 
@@ -148,17 +148,20 @@ export class OrchestrationService extends Disposable {
     return this.scanned;
   }
 
-  /** Reads every folder (reusing the persistent cache where files are unchanged), then saves the cache. */
-  scan(): Promise<ScanTimings> {
-    const run = this.serial.then(() => this.scanAll());
+  /**
+   * Reads every folder (reusing the persistent cache where files are unchanged), then saves the cache — or, with
+   * `deferCacheSave`, leaves that to saveChangedCache (the CLI prints first and saves after).
+   */
+  scan(options: { readonly deferCacheSave?: boolean } = {}): Promise<ScanTimings> {
+    const run = this.serial.then(() => this.scanAll(!options.deferCacheSave));
     this.serial = run.catch(() => undefined);
     return run;
   }
 
-  private async scanAll(): Promise<ScanTimings> {
+  private async scanAll(save: boolean): Promise<ScanTimings> {
     const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0 };
     for (const index of this.indexes) {
-      const change = await this.scanOne(index, timings);
+      const change = await this.scanOne(index, timings, save);
       const t = performance.now();
       this.changeEmitter.fire(change);
       timings.listenersMs += performance.now() - t;
@@ -168,7 +171,7 @@ export class OrchestrationService extends Disposable {
   }
 
   /** Reads one folder with the persistent cache, and saves the cache when something in it changed. */
-  private async scanOne(index: WorkspaceIndex, timings?: ScanTimings): Promise<IndexChange> {
+  private async scanOne(index: WorkspaceIndex, timings?: ScanTimings, save = true): Promise<IndexChange> {
     const lap = (key: keyof ScanTimings, since: number) => { if (timings) timings[key] += performance.now() - since; return performance.now(); };
     let t = performance.now();
     const cached = this.cache ? await this.cache.load(index.root) : undefined;
@@ -177,7 +180,7 @@ export class OrchestrationService extends Disposable {
     t = lap('readAndLinkMs', t);
     if (timings) timings.yieldedMs += index.lastScanYieldedMs;
     // A warm start that found every file unchanged has nothing new to write (20 MB of JSON at 10,000 tasks).
-    if (this.cache && !index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
+    if (save && this.cache && !index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
     lap('cacheSaveMs', t);
     return change;
   }
@@ -247,6 +250,23 @@ export class OrchestrationService extends Disposable {
       if (stat) return stat;
     }
     return undefined;
+  }
+
+  /** After scan({ deferCacheSave: true }): saves the record cache of each folder whose files differed from it. */
+  async saveChangedCache(): Promise<void> {
+    if (!this.cache) return;
+    for (const index of this.indexes) if (!index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
+  }
+
+  /** What the last scan of a folder was made from (see WorkspaceIndex.scanFacts). */
+  scanFacts(root: string): ScanFacts | undefined {
+    return this.indexes.find((i) => i.root === root)?.scanFacts();
+  }
+
+  /** Whether a scan of the folder now would be made from the same facts (lists and stats; reads nothing). */
+  async unchangedSince(root: string, facts: ScanFacts): Promise<boolean> {
+    const index = this.indexes.find((i) => i.root === root);
+    return index ? index.unchangedSince(facts) : false;
   }
 
   async saveCache(): Promise<void> {

@@ -10,6 +10,16 @@ import type { SourceContext, WatchPattern } from '../model/adapter';
 import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
+import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
+
+/**
+ * What one full scan's output was made from: every file it read, in the order read, with the size, mtime and read
+ * variant each had, and what the link asked of the clock and of running processes. See unchangedSince.
+ */
+export interface ScanFacts {
+  readonly files: readonly (readonly [file: string, system: string, size: number, mtimeMs: number, variant: string | null])[];
+  readonly liveness: LivenessFacts;
+}
 
 export interface IndexChange {
   readonly root: string;
@@ -34,6 +44,10 @@ export class WorkspaceIndex {
   /** Each adapter's parsed records by file, kept up to date as entries change (a relink does not rebuild it). */
   private readonly recordMaps = new Map<AnyAdapter, Map<string, unknown>>();
   private items = new Map<string, WorkItem>();
+  /** What the links since the last scan asked of the clock and of processes. */
+  private liveness = new LivenessRecord();
+  /** Whether every item was computed by the last full scan (a refresh since may have kept items it did not recompute). */
+  private onlyScanned = false;
 
   /** The adapters of the systems this context reads (a disabled system's files are neither read nor watched). */
   private readonly adapters: readonly AnyAdapter[];
@@ -71,8 +85,10 @@ export class WorkspaceIndex {
         }
       }
     }
+    this.liveness = new LivenessRecord();
     for (const adapter of this.adapters) this.relink(adapter);
     this.matchesCache = reused === this.entries.size && reused === cache.size;
+    this.onlyScanned = true;
     return this.diff(before, true);
   }
 
@@ -183,6 +199,39 @@ export class WorkspaceIndex {
   /** Every file the index holds. */
   files(): IterableIterator<string> {
     return this.entries.keys();
+  }
+
+  /**
+   * What the last full scan read and asked, when nothing has been re-read or relinked since; undefined otherwise, or
+   * when a file could not be read (a file refused for its permissions may be readable later with the same stat).
+   */
+  scanFacts(): ScanFacts | undefined {
+    if (!this.onlyScanned) return undefined;
+    const files: ScanFacts['files'][number][] = [];
+    for (const [file, e] of this.entries) {
+      if (e.size < 0) return undefined;
+      files.push([file, e.system, e.size, e.mtimeMs, e.variant ?? null]);
+    }
+    return { files, liveness: this.liveness.facts() };
+  }
+
+  /**
+   * Whether a scan now would read exactly the files of `facts`, in the same order, each with the same size, mtime and
+   * read variant (the record cache's rule), and the link would get the same answers from the clock and processes:
+   * then it would give the same items, decisions and problems. Lists and stats; reads no file.
+   */
+  async unchangedSince(facts: ScanFacts): Promise<boolean> {
+    let n = 0;
+    for (const adapter of this.adapters) {
+      const variant = adapter.readVariant?.(this.ctx) ?? null;
+      for (const file of await adapter.discover(this.ctx)) {
+        const row = facts.files[n++];
+        if (!row || row[0] !== file || row[1] !== adapter.system || row[4] !== variant) return false;
+        const stat = this.statOf(adapter, file);
+        if (!stat || stat.size !== row[2] || stat.mtimeMs !== row[3]) return false;
+      }
+    }
+    return n === facts.files.length && factsHold(facts.liveness, this.now());
   }
 
   /** Recomputes links with the current time (orphan detection depends on heartbeat age). */
@@ -311,6 +360,7 @@ export class WorkspaceIndex {
   }
 
   private relink(adapter: AnyAdapter, changed?: readonly string[]): void {
+    this.onlyScanned = false; // scan() sets it again once all its links are done
     const files = this.recordMaps.get(adapter) ?? new Map<string, unknown>();
     const locators = new Map<string, YamlLocator | undefined>();
     const locator = (file: string) => {
@@ -319,7 +369,7 @@ export class WorkspaceIndex {
     };
     let output: AnyLinkOutput;
     try {
-      output = adapter.link({ ctx: this.ctx, files, now: this.now(), locator, ...(changed ? { changed } : {}) });
+      output = adapter.link({ ctx: this.ctx, files, now: this.now(), liveness: this.liveness, locator, ...(changed ? { changed } : {}) });
     } catch (err) {
       output = { items: [], decisions: [], diagnostics: [diagnostic(adapter.system, this.ctx.root, 'error',
         `Baton could not link ${adapter.system} state: ${(err as Error).message}`)] };

@@ -26,7 +26,7 @@ export class DbLinkMemo {
 export function linkOrcDb(file: string, record: OrcDbRecord, input: LinkInput<unknown>, leftover: number,
   memo = new DbLinkMemo()): LinkOutput<OrcItem, OrcGateDecision> {
   const root = input.ctx.root;
-  const tasks = dbTasksOf(record, { root, file, now: input.now }, memo.tasks);
+  const tasks = dbTasksOf(record, { root, file, now: input.now, liveness: input.liveness }, memo.tasks);
   const initiatives = reuseUnchanged(memo, dbInitiativesOf(record, tasks, { root, file }));
   const items = [...tasks, ...initiatives];
   const diagnostics = [...dependencyProblemsOnce(memo, file, record, tasks)];

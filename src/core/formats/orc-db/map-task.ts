@@ -2,7 +2,8 @@ import os from 'node:os';
 import type { TokenTotals } from '../../model/tokens';
 import { tokenTotals } from '../../model/tokens';
 import type { GateRecord, OrcTask } from '../orc/model';
-import { checkOrphaned, isPidAlive } from '../orc/orphan';
+import { checkOrphaned } from '../orc/orphan';
+import { isPidAlive, type Liveness } from '../../model/liveness';
 import { mentionsOf } from '../orc/records';
 import type { TaskFields } from '../orc/schemas';
 import { DEFAULT_CATEGORY, DEFAULT_PRIORITY, DEFAULT_QUEUE, DONE_TASK_STATUSES } from '../orc/vocabulary';
@@ -16,6 +17,8 @@ export interface DbMapContext {
   readonly now: number;
   readonly hostname?: string;
   readonly pidAlive?: (pid: number) => boolean;
+  /** Asked, and told when a verdict turns by itself, when the link records what its output depends on. */
+  readonly liveness?: Liveness;
 }
 
 /** metadata.blocked_reason of a task waiting for a person to approve or reject its current phase's gate. */
@@ -65,7 +68,7 @@ export function dbTasksOf(record: OrcDbRecord, ctx: DbMapContext, memo = new DbT
     const blockedBy = deps.get(t.id) ?? [];
     const status = statusOf(t);
     const blockerStatuses = blockedBy.map((d) => (byId.has(d) ? statusOf(byId.get(d)!) : '\u0000missing')).join('\u0000');
-    const orphan = orphanOf(t, status, ctx.now, hostname, ctx.pidAlive ?? isPidAlive);
+    const orphan = orphanOf(t, status, ctx, hostname);
     const rows = phases.get(t.id) ?? [];
     const gateRows = gates.get(t.id) ?? [];
     const runRows = runs.get(t.id) ?? [];
@@ -188,12 +191,14 @@ export function pendingGatePhase(t: Pick<DbTask, 'currentPhase' | 'metadata'>): 
  * live pid is healthy whatever its heartbeat. Baton sees pids of this host only: for another host's executor the
  * heartbeat decides (stale after HEARTBEAT_STALE_MS), as in the file era.
  */
-function orphanOf(t: DbTask, status: string, now: number, hostname: string, pidAlive: (pid: number) => boolean) {
+function orphanOf(t: DbTask, status: string, ctx: DbMapContext, hostname: string) {
   if (status !== 'running') return { orphaned: false, reason: null };
+  const { liveness } = ctx;
+  const pidAlive = ctx.pidAlive ?? (liveness ? (pid: number) => liveness.pidAlive(pid) : isPidAlive);
   if (t.executorPid && t.executorHostname === hostname && pidAlive(t.executorPid)) return { orphaned: false, reason: null };
   const execution = t.executorPid || t.lastHeartbeat
     ? { pid: t.executorPid, hostname: t.executorHostname, started_at: t.executorStartedAt, last_heartbeat: t.lastHeartbeat } : null;
-  const check = checkOrphaned(status, execution ? { execution } : null, now, hostname, pidAlive);
+  const check = checkOrphaned(status, execution ? { execution } : null, ctx.now, hostname, pidAlive, liveness && ((at) => liveness.changesAt(at)));
   return check.reason === 'running, but no executor is recorded in state.yaml'
     ? { orphaned: true, reason: 'running, but no executor is recorded in the database' } : check;
 }

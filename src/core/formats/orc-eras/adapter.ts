@@ -148,7 +148,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
     // No database in this folder: every record is a file of the file era.
-    const { tasks, initiatives, diagnostics } = linkOrc(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, locator: input.locator },
+    const { tasks, initiatives, diagnostics } = linkOrc(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, liveness: input.liveness, locator: input.locator },
       { memo, changed: input.changed });
     // Human gates the executor left pending in state.yaml are questions for the inbox.
     return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };

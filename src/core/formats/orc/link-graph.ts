@@ -4,6 +4,7 @@ import type { TokenTotals } from '../../model/tokens';
 import type { YamlLocator } from '../../yaml/locate';
 import { REPORTED_ONE_BY_ONE, someIds } from '../common/id-list';
 import type { GateRecord, OrcInitiative, OrcTask } from './model';
+import type { Liveness } from '../../model/liveness';
 import { checkOrphaned } from './orphan';
 import type { OrcRecord } from './records';
 import type { StateFields } from './schemas';
@@ -18,6 +19,8 @@ export interface FileRecord<R> { readonly file: string; readonly record: R }
 export interface LinkContext {
   readonly root: string;
   readonly now: number;
+  /** Asked whether executors are alive, and told when a verdict turns by itself (see model/liveness.ts). */
+  readonly liveness?: Liveness;
   /** Position lookup for the (few) files a cross-file problem is reported in. */
   readonly locator: (file: string) => YamlLocator | undefined;
 }
@@ -96,7 +99,9 @@ export class OrcGraph {
     const status = this.statusOf(id);
     // orc judges orphans from state.yaml (its executor's record), not from task.yaml's status: no readable
     // state means nothing claims to be running it.
-    const orphan = checkOrphaned(state?.status ?? null, state, this.ctx.now, thisHost());
+    const { liveness } = this.ctx;
+    const orphan = checkOrphaned(state?.status ?? null, state, this.ctx.now, thisHost(),
+      liveness && ((pid) => liveness.pidAlive(pid)), liveness && ((at) => liveness.changesAt(at)));
     const stateEntry = this.states.get(record.dir);
     const planEntry = this.plans.get(record.dir);
     const blocks = [...this.blocks.get(id) ?? []].sort();

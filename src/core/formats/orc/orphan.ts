@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { isPidAlive } from '../../model/liveness';
 import type { StateFields } from './schemas';
 
 /** orc refreshes the heartbeat while it runs; one older than this means the executor is gone. */
@@ -14,7 +15,8 @@ export interface OrphanCheck {
  * that is gone on this host, or a heartbeat older than HEARTBEAT_STALE_MS.
  */
 export function checkOrphaned(status: string | null, state: StateFields | null, now: number,
-  hostname: string = os.hostname(), pidAlive: (pid: number) => boolean = isPidAlive): OrphanCheck {
+  hostname: string = os.hostname(), pidAlive: (pid: number) => boolean = isPidAlive,
+  staleAt?: (at: number) => void): OrphanCheck {
   if (status !== 'running') return { orphaned: false, reason: null };
   const execution = state?.execution;
   if (!execution) return { orphaned: true, reason: 'running, but no executor is recorded in state.yaml' };
@@ -26,15 +28,7 @@ export function checkOrphaned(status: string | null, state: StateFields | null, 
   if (now - beat > HEARTBEAT_STALE_MS) {
     return { orphaned: true, reason: `executor heartbeat is stale (last ${execution.last_heartbeat ?? execution.started_at})` };
   }
+  // A fresh heartbeat: the verdict turns by itself once the heartbeat ages (a saved scan is current until then).
+  staleAt?.(beat + HEARTBEAT_STALE_MS + 1);
   return { orphaned: false, reason: null };
-}
-
-export function isPidAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

@@ -1,0 +1,106 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { OrcAdapter } from '../src/core/formats/orc-eras/adapter';
+import { REPO } from './lib/cache';
+import { ms, time, type BenchRow, type Measurement } from './lib/measurement';
+import { orcWorkspace } from './lib/orc-workspace';
+
+const TASKS = 10_000;
+/** Issue 18's targets, as ratios of the I/O floor measured in the same run. */
+const TARGETS = { cold: 4, warm: 1.5, help: 0.2, extensionKb: 1024 };
+const CLI = path.join(REPO, 'dist', 'cli.js');
+
+/** One whole `node dist/cli.js …` process, start to exit, its stdout kept (the report is tens of megabytes). */
+function cli(args: string[], cache: string): Promise<{ ms: number; stdout: Buffer; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_CACHE_HOME: cache } });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (d: Buffer) => chunks.push(d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: Buffer.concat(chunks), code }));
+  });
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/**
+ * The CLI as a user runs it, whole processes including Node's start, beside the I/O floor (the same files listed
+ * the way the reader lists them, and every byte read; in process): a cold `baton scan --json` of 10,000 orc tasks
+ * (no index cache, no snapshot), a second run (every file listed and checked for change; nothing changed), a second
+ * run after one task.yaml changed, `baton --help`, and the production bundles' sizes. Every report is checked to be
+ * byte-identical to a full read (--no-cache).
+ */
+export const measurement: Measurement = {
+  name: 'cli-scan',
+  description: `\`baton scan --json\` processes on ${TASKS.toLocaleString('en-US')} orc tasks: cold, second run, one file changed, --help; bundles`,
+  async run(log) {
+    const root = orcWorkspace(TASKS, log);
+    const files = await new OrcAdapter().discover({ root });
+    const floor = (await time(async () => {
+      for (const f of await new OrcAdapter().discover({ root })) readFileSync(f);
+    }, 7, 2)).median;
+
+    const full = await cli(['scan', root, '--json', '--no-cache'], mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-')));
+    const cold: number[] = [];
+    const warm: number[] = [];
+    const oneChanged: number[] = [];
+    const caches: string[] = [];
+    let identical = true;
+    for (let round = 0; round < 3; round++) {
+      const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
+      caches.push(cache);
+      const first = await cli(['scan', root, '--json'], cache);
+      cold.push(first.ms);
+      identical &&= first.stdout.equals(full.stdout);
+      for (let again = 0; again < 3; again++) {
+        const second = await cli(['scan', root, '--json'], cache);
+        warm.push(second.ms);
+        identical &&= second.stdout.equals(full.stdout);
+      }
+      // One task.yaml touched (a new mtime): the snapshot no longer holds; the record cache re-reads that one file.
+      const touched = files.find((f) => f.endsWith(`TASK-0500${round}${path.sep}task.yaml`))!;
+      const { atime, mtime } = statSync(touched);
+      utimesSync(touched, atime, new Date(mtime.getTime() + 1000));
+      oneChanged.push((await cli(['scan', root, '--json'], cache)).ms);
+      utimesSync(touched, atime, mtime);
+    }
+    for (const cache of caches) rmSync(cache, { recursive: true, force: true });
+
+    const help: number[] = [];
+    const helpCache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
+    for (let i = 0; i < 9; i++) help.push((await cli(['--help'], helpCache)).ms);
+    rmSync(helpCache, { recursive: true, force: true });
+    const node: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      node.push(await new Promise<number>((resolve) => {
+        const started = process.hrtime.bigint();
+        spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('close', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+      }));
+    }
+
+    const coldMs = median(cold);
+    const warmMs = median(warm);
+    const helpMs = median(help);
+    const kb = (file: string) => statSync(path.join(REPO, 'dist', file)).size / 1024;
+    const ratio = (value: number) => `${(value / floor).toFixed(2)}×`;
+    const rows: BenchRow[] = [
+      { label: `I/O floor, ${files.length.toLocaleString('en-US')} files (list + read every byte, in process)`, value: ms(floor) },
+      { label: 'cold: whole process, no index cache', value: `${ms(coldMs)} = ${ratio(coldMs)}`, target: `≤ ${TARGETS.cold}× the floor`, ok: coldMs <= TARGETS.cold * floor },
+      { label: 'second run: whole process, every file checked', value: `${ms(warmMs)} = ${ratio(warmMs)}`, target: `≤ ${TARGETS.warm}× the floor`, ok: warmMs <= TARGETS.warm * floor },
+      { label: 'second run after one task.yaml changed', value: `${ms(median(oneChanged))} = ${ratio(median(oneChanged))}` },
+      { label: 'report byte-identical to a full read (--no-cache), every run', value: identical ? 'yes' : 'NO', target: 'yes', ok: identical },
+      { label: 'report size (compact JSON)', value: `${(full.stdout.length / 1048576).toFixed(1)} MB` },
+      { label: '`baton --help`: whole process', value: `${ms(helpMs)} = ${ratio(helpMs)}`, target: `≤ ${TARGETS.help}× the floor`, ok: helpMs <= TARGETS.help * floor },
+      { label: 'Node itself (`node -e 0`)', value: ms(median(node)) },
+      { label: 'bundle: dist/extension.js', value: `${kb('extension.js').toFixed(0)} KB`, target: `≤ ${TARGETS.extensionKb} KB`, ok: kb('extension.js') <= TARGETS.extensionKb },
+      { label: 'bundle: dist/cli.js (the launcher) + dist/cli-main.js', value: `${kb('cli.js').toFixed(1)} KB + ${kb('cli-main.js').toFixed(0)} KB` },
+    ];
+    return rows;
+  },
+};

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { printable } from '../core/util/printable';
+import { COMMAND_USAGES, usageText } from './usage';
+
+/**
+ * The `baton` executable (dist/cli.js). `baton --help`, no command and a mistyped command are answered here, without
+ * loading any command's code; a command loads the CLI itself (dist/cli-main.js, src/cli/main.ts), which runs it. The
+ * two bundles keep `--help` at the cost of starting Node (the whole CLI is a megabyte of JavaScript to compile).
+ */
+const [name] = process.argv.slice(2);
+if (!name || name === '--help' || name === '-h' || name === 'help') {
+  process.stdout.write(`${usageText()}\n`);
+  process.exitCode = name ? 0 : 2;
+} else if (!Object.hasOwn(COMMAND_USAGES, name)) {
+  process.stderr.write(`baton: unknown command "${printable(name)}"\n${usageText()}\n`);
+  process.exitCode = 2;
+} else {
+  // A path computed at run time: esbuild leaves it alone, and the CLI bundle is the file beside this one.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, synchronously, by path
+  require(path.join(__dirname, 'cli-main.js'));
+}

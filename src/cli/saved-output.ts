@@ -1,0 +1,49 @@
+import { ScanSnapshotStore, type SavedOutput } from '../core/service/scan-snapshot';
+import { cliCacheDir, folderContext, folderService, foldersOf, type OpenedFolder, type ServiceArgs } from './open-service';
+
+export interface FolderOutput extends SavedOutput {
+  readonly root: string;
+}
+
+export interface SavedOutputs {
+  readonly folders: readonly FolderOutput[];
+  /** Saves the record cache and the scan snapshot of each folder that was read: call it after printing. */
+  save(): Promise<void>;
+}
+
+/**
+ * One view's output (`view` names the command and every option that shapes it) for each folder. A folder whose
+ * saved scan is still current — the same files, each with the same size and mtime, nothing on the clock or in the
+ * process table that would turn a verdict (ScanSnapshotStore) — gives its saved output without reading a file; any
+ * other folder is scanned and `render`ed, and its snapshot saved by `save()` once the caller has printed.
+ * With `noCache`, every folder is read and nothing is saved.
+ */
+export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly dirs: readonly string[] }, view: string,
+  render: (folder: OpenedFolder) => SavedOutput): Promise<SavedOutputs> {
+  const store = new ScanSnapshotStore(cliCacheDir());
+  const folders: FolderOutput[] = [];
+  const saves: (() => Promise<void>)[] = [];
+  for (const root of await foldersOf(args.dirs)) {
+    const ctx = folderContext(root, args.home);
+    const service = folderService(root, args);
+    const snapshot = args.noCache ? undefined : await store.load(ctx);
+    const current = snapshot !== undefined && await service.unchangedSince(root, snapshot.facts);
+    const saved = current ? snapshot.outputs.get(view) : undefined;
+    if (saved) {
+      folders.push({ root, ...saved });
+      continue;
+    }
+    await service.scan({ deferCacheSave: true });
+    const output = render({ root, service });
+    folders.push({ root, ...output });
+    if (args.noCache) continue;
+    saves.push(async () => {
+      await service.saveChangedCache();
+      const facts = service.scanFacts(root);
+      // Other views saved from the very same facts stay beside this one.
+      const keep = current && JSON.stringify(facts) === JSON.stringify(snapshot.facts) ? snapshot.outputs : [];
+      if (facts) await store.save(ctx, { facts, outputs: new Map([...keep, [view, output]]) });
+    });
+  }
+  return { folders, save: async () => { for (const save of saves) await save(); } };
+}
