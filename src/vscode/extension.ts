@@ -25,6 +25,7 @@ import { StatusBarCounts } from './status-bar';
 import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
 import { TasksTreeProvider } from './tasks/tasks-tree';
+import { MoreTasksNode } from './tasks/task-nodes';
 import { trustRefusals } from './trust';
 import { setWebviewLog } from './webviews/webview-messages';
 
@@ -107,6 +108,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
+    // The "Show N more" row of a long status group (not in the palette: it acts on the row it belongs to).
+    vscode.commands.registerCommand('baton.tasks.showMore', (node: unknown) => { if (node instanceof MoreTasksNode) tree.showMore(node); }),
   );
   const orc = registerOrc(context, service, view as vscode.TreeView<unknown>);
   const decisions = registerDecisions(context, service);

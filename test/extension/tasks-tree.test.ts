@@ -187,4 +187,42 @@ describe('Tasks tree in the real editor', () => {
       if (name !== 'ultrawork') assert.ok(seen > 0, `${name}: rows were checked`); // the fixture has no Ultrawork session
     }
   });
+  it('lists a status group of hundreds of tasks a page at a time, with a "Show more" row a keyboard can activate', async function () {
+    this.timeout(60_000);
+    const api = await batonApi();
+    const made: string[] = [];
+    // 450 planned tasks beside the fixture's one: 451 rows, listed 200 at a time.
+    for (let i = 0; i < 450; i++) {
+      const id = `TASK-${String(5000 + i)}`;
+      const dir = path.join(workspaceRoot(), '.orc/tasks', id);
+      made.push(dir);
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, 'task.yaml'), `id: ${id}\ntitle: Paged task ${i}\nstatus: planned\npriority: low\n`);
+    }
+    try {
+      await api.service.scan();
+      const planned = await childNamed(api, 'Planned');
+      assert.strictEqual(String(api.tasksTree.getTreeItem(planned).description), '451', 'the group counts every task');
+      let rows = await labels(api, planned);
+      assert.strictEqual(rows.length, 201, 'the first page and a "Show more" row');
+      assert.deepStrictEqual(rows.slice(-2), ['TASK-5198  Paged task 198', 'Show 200 more'], 'in priority, then id order');
+      const more = await childNamed(api, 'Show 200 more', planned);
+      const item = api.tasksTree.getTreeItem(more);
+      assert.strictEqual(item.description, '251 not shown');
+      assert.strictEqual(item.accessibilityInformation?.label, 'Show 200 more tasks, 251 not shown');
+      assert.strictEqual(api.tasksTree.getParent(more), planned);
+      // What Enter on the row runs (a tree item's command).
+      await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+      rows = await labels(api, planned);
+      assert.strictEqual(rows.length, 401);
+      assert.strictEqual(rows.at(-1), 'Show 51 more');
+      await vscode.commands.executeCommand(item.command!.command, ...((api.tasksTree.getTreeItem(await childNamed(api, 'Show 51 more', planned)).command!.arguments) ?? []));
+      rows = await labels(api, planned);
+      assert.strictEqual(rows.length, 451, 'every task, and no "Show more" row');
+      assert.ok(!rows.some((r) => r.startsWith('Show ')));
+    } finally {
+      for (const dir of made) await fs.rm(dir, { recursive: true, force: true });
+      await api.service.scan();
+    }
+  });
 });

@@ -39,6 +39,28 @@ export class StatusGroupNode extends TaskTreeNode {
   }
 }
 
+/**
+ * The rest of a long list (a status group or a backlog of thousands of tasks): its rows are listed a page at a time,
+ * so the first tree of a large workspace is a few hundred rows; this row lists the next page.
+ */
+export class MoreTasksNode extends TaskTreeNode {
+  constructor(readonly list: StatusGroupNode | BacklogNode, readonly hidden: number, readonly page: number) { super(); }
+  get id(): string { return `more:${this.list.id}`; }
+  getTreeItem(): vscode.TreeItem {
+    const next = Math.min(this.page, this.hidden);
+    const item = new vscode.TreeItem(`Show ${next.toLocaleString('en-US')} more`, vscode.TreeItemCollapsibleState.None);
+    item.id = this.id;
+    const notShown = `${this.hidden.toLocaleString('en-US')} not shown`;
+    item.description = notShown;
+    item.iconPath = new vscode.ThemeIcon('ellipsis');
+    item.tooltip = `List the next ${next.toLocaleString('en-US')} tasks of this group (${notShown})`;
+    item.contextValue = 'more:orc';
+    item.command = { command: 'baton.tasks.showMore', title: 'Show More Tasks', arguments: [this] };
+    item.accessibilityInformation = { label: `Show ${next.toLocaleString('en-US')} more tasks, ${notShown}` };
+    return item;
+  }
+}
+
 /** Backlog tasks of one status group, collapsed like the board's dashed backlog section. */
 export class BacklogNode extends TaskTreeNode {
   count = 0;
