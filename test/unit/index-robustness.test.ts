@@ -10,6 +10,11 @@ import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 class BrokenForOneFile extends OrcAdapter {
   constructor(private readonly how: 'read throws' | 'record is not JSON') { super(); }
 
+  // This reader reads every file itself (the real one reads only databases so): a bug in it must cost one file.
+  override readsItself(): boolean {
+    return true;
+  }
+
   override async read(file: string) {
     if (this.how === 'read throws' && file.includes('TASK-002')) throw new Error('reader bug');
     return 'whole' as const;

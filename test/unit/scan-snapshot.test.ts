@@ -226,6 +226,8 @@ describe('scan snapshot: a warm CLI run prints the saved output when no file cha
         assert.strictEqual(warm.stdout, cold.stdout, `${name}: the run from the snapshot`);
         assert.strictEqual(full.stdout, cold.stdout, `${name}: a full read`);
         assert.strictEqual(warm.code, full.code, `${name}: exit status`);
+        // Written a piece at a time, it is still one JSON document with no key twice (a reparse writes it back the same).
+        assert.strictEqual(`${JSON.stringify(JSON.parse(cold.stdout))}\n`, cold.stdout, `${name}: well-formed, no repeated key`);
       } finally {
         rmSync(copy, { recursive: true, force: true });
       }

@@ -92,6 +92,12 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    */
   read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
   /**
+   * Whether `read` reads this file itself (false: it would answer 'whole'). Asked first, so the thousands of files an
+   * adapter leaves to the whole-file path skip the call and the symbolic-link check of files read by `read`.
+   * Without it, `read` is asked about every file.
+   */
+  readsItself?(file: string, ctx: SourceContext): boolean;
+  /**
    * For a record read from several files (a SQLite database and its `-wal`): the file whose record a changed path
    * belongs to, when it is not the path itself (the `-wal` maps to its database). Undefined: the path is its own.
    */

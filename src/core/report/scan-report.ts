@@ -26,16 +26,34 @@ export function displayPath(root: string, file: string): string {
 }
 
 export function itemJson(root: string, item: WorkItem): Record<string, unknown> {
-  // A placeholder (its file could not be read) carries `unreadable`: the problem, also in `diagnostics`.
-  const base = { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
+  return { ...itemBase(root, item), ...systemJson(root, item) };
+}
+
+/** The fields every item has. A placeholder (its file could not be read) carries `unreadable`: the problem, also in `diagnostics`. */
+function itemBase(root: string, item: WorkItem): Record<string, unknown> {
+  return { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
     file: displayPath(root, item.file), ...(item.unreadable ? { unreadable: item.unreadable } : {}) };
+}
+
+/** The fields of the item's own system. */
+function systemJson(root: string, item: WorkItem): Record<string, unknown> {
   switch (item.system) {
-    case 'orc': return { ...base, ...orcItemJson(item) };
-    case 'intents': return { ...base, ...intentItemJson(item) };
-    case 'orchestral': return { ...base, ...orchestralRunJson(item, (f) => displayPath(root, f)) };
-    case 'orange': return { ...base, ...orangeTaskJson(item) };
-    case 'ultrawork': return { ...base, ...ultraworkItemJson(item, (f) => displayPath(root, f)) };
+    case 'orc': return orcItemJson(item);
+    case 'intents': return intentItemJson(item);
+    case 'orchestral': return orchestralRunJson(item, (f) => displayPath(root, f));
+    case 'orange': return orangeTaskJson(item);
+    case 'ultrawork': return ultraworkItemJson(item, (f) => displayPath(root, f));
   }
+}
+
+/**
+ * JSON.stringify(itemJson(root, item)), without building the merged object: the common fields and the system's own
+ * are written one after the other (the same keys in the same order; at 10,000 items the merge was most of the cost).
+ */
+function itemJsonText(root: string, item: WorkItem): string {
+  const common = JSON.stringify(itemBase(root, item));
+  const own = JSON.stringify(systemJson(root, item));
+  return own === '{}' ? common : `${common.slice(0, -1)},${own.slice(1)}`;
 }
 
 export function decisionJson(root: string, decision: Decision): Record<string, unknown> {
@@ -68,7 +86,7 @@ export function scanReport(root: string, items: readonly WorkItem[], decisions: 
 export function scanReportText(root: string, items: readonly WorkItem[], decisions: readonly Decision[],
   diagnostics: readonly Diagnostic[]): string {
   const parts: string[] = [`{"baton":1,"root":${JSON.stringify(root)},"items":[`];
-  items.forEach((item, n) => parts.push(`${n ? ',' : ''}${JSON.stringify(itemJson(root, item))}`));
+  items.forEach((item, n) => parts.push(`${n ? ',' : ''}${itemJsonText(root, item)}`));
   parts.push('],"decisions":[');
   decisions.forEach((decision, n) => parts.push(`${n ? ',' : ''}${JSON.stringify(decisionJson(root, decision))}`));
   parts.push('],"diagnostics":[');

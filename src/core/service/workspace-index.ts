@@ -297,14 +297,15 @@ export class WorkspaceIndex {
 
   private async readFresh(adapter: AnyAdapter, file: string): Promise<CacheEntry | undefined> {
     let own: Awaited<ReturnType<NonNullable<AnyAdapter['read']>>>;
-    if (adapter.read && isSymbolicLink(file)) {
+    const readsItself = adapter.read !== undefined && (adapter.readsItself?.(file, this.ctx) ?? true);
+    if (readsItself && isSymbolicLink(file)) {
       // An adapter that reads for itself gets the same rule as the whole-file read below.
       const inside = containedPathSync(this.rootOfFile(file), file);
       if (!inside.ok) return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
         diagnostics: [diagnostic(adapter.system, file, 'error', `not read: ${inside.reason}`)] };
     }
     try {
-      own = adapter.read ? await adapter.read(file, this.ctx) : 'whole';
+      own = readsItself ? await adapter.read!(file, this.ctx) : 'whole';
     } catch (err) {
       return this.unreadable(adapter, file, err);
     }

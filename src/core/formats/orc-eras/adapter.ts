@@ -102,8 +102,13 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     return stat && { size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
+  /** Only a database is read by `read`; every YAML file takes the whole-file path. */
+  readsItself(file: string, ctx: SourceContext): boolean {
+    return this.dbCandidates(ctx).includes(file);
+  }
+
   async read(file: string, ctx: SourceContext): Promise<ReadFile<OrcRecord> | 'whole' | 'missing'> {
-    if (!this.dbCandidates(ctx).includes(file)) return 'whole';
+    if (!this.readsItself(file, ctx)) return 'whole';
     // A registered project's database appearing (orc moved it there) makes the folder a database-era one.
     const state = this.folders.get(ctx.root);
     if (file === this.registryDb(ctx) && state?.db !== file) this.folders.set(ctx.root, { db: file, registryId: state?.registryId ?? null });
