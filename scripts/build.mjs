@@ -34,9 +34,25 @@ const zodWithoutLocales = {
   },
 };
 
+/**
+ * Libraries only some commands need, kept out of the extension and CLI bundles: each is bundled into a file of its own
+ * beside them (dist/<name>.js) and loaded by the code that needs it with `await import(…)` on first use, so activation
+ * and `baton scan` never load it. simple-git: only running a phase (the executor) uses git.
+ */
+const onDemand = ['simple-git'];
+const onDemandFiles = {
+  name: 'on-demand-libraries',
+  setup(build) {
+    const names = new RegExp(`^(${onDemand.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+    build.onResolve({ filter: names }, (args) => ({ path: `./${args.path}.js`, external: true }));
+  },
+};
+
 // mainFields: prefer a package's ESM build when bundling (jsonc-parser's UMD build hides its requires from esbuild).
-const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'] };
-const bundled = { ...node, bundle: true, plugins: [zodWithoutLocales] };
+const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'],
+  // `import()` as require(): a library loaded on demand (onDemand below) is a CommonJS file, loaded the CommonJS way.
+  supported: { 'dynamic-import': false } };
+const bundled = { ...node, bundle: true, plugins: [zodWithoutLocales, onDemandFiles] };
 
 /** Every webview front end is a folder webview-ui/<name>/ with a main.ts. */
 const webviewEntries = fs.existsSync(path.join(root, 'webview-ui'))
@@ -53,6 +69,8 @@ const configs = [
   { ...bundled, entryPoints: [path.join(root, 'src/cli/launcher.ts')], outfile: path.join(root, 'dist/cli.js'),
     banner: { js: '#!/usr/bin/env node' }, minify: production },
   { ...bundled, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(root, 'dist/cli-main.js'), minify: production },
+  ...onDemand.map((name) => ({ ...node, bundle: true, plugins: [zodWithoutLocales], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },
+    outfile: path.join(root, 'dist', `${name}.js`), minify: production })),
   ...(webviewEntries.length ? [{ entryPoints: webviewEntries, bundle: true, outdir: path.join(root, 'dist/webview'),
     platform: 'browser', target: 'es2022', format: 'iife', sourcemap: !production, minify: production, logLevel: 'warning' }] : []),
   // Unbundled copies for the tests: out/src/**, out/test/**, out/bench/**

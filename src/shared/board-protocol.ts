@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BoardCard, BoardDescription } from './board/board-model';
 import { readyMessage } from './protocol';
 

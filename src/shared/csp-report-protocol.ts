@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CSP_FIELD_MAX } from './csp-report-limits';
 
 /*

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The orc human-gate member of the decision forms (src/shared/decisions-protocol.ts): a run of the executor waits

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { markdownInline, markdownTree, type MarkdownOptions } from './markdown-tree';
 import { MD_TAGS, type MdNode } from './markdown-nodes';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The message protocol between the extension host and its webviews. Every message in both directions is a

@@ -20,7 +20,7 @@ export interface SyncResult {
  * for the finalize phase to resolve.
  */
 export async function syncWithTarget(cwd: string, target: string, strategy: string, message: string): Promise<SyncResult> {
-  const g = git(cwd);
+  const g = await git(cwd);
   const behind = Number((await g.raw(['rev-list', '--count', `HEAD..${target}`])).trim()) || 0;
   if (behind === 0) return { target, behind, conflicts: [], mergeInProgress: false, error: null };
   // simple-git's raw() does not always reject when git exits non-zero: the tree is asked what happened.
@@ -43,7 +43,7 @@ export async function syncWithTarget(cwd: string, target: string, strategy: stri
 }
 
 async function gitPathExists(cwd: string, name: string): Promise<boolean> {
-  const p = (await git(cwd).raw(['rev-parse', '--git-path', name])).trim();
+  const p = (await (await git(cwd)).raw(['rev-parse', '--git-path', name])).trim();
   return fs.stat(path.resolve(cwd, p)).then(() => true, () => false);
 }
 
@@ -51,13 +51,13 @@ const rebaseInProgress = async (cwd: string) => (await gitPathExists(cwd, 'rebas
 const mergeInProgress = (cwd: string) => gitPathExists(cwd, 'MERGE_HEAD');
 
 export async function unmerged(cwd: string): Promise<string[]> {
-  const out = await git(cwd).raw(['diff', '--name-only', '--diff-filter=U']).catch(() => '');
+  const out = await (await git(cwd)).raw(['diff', '--name-only', '--diff-filter=U']).catch(() => '');
   return out.split('\n').map((l) => l.trim()).filter(Boolean);
 }
 
 /** Concludes a merge whose conflicts were resolved; false (and the merge aborted) when some are left. */
 export async function concludeMerge(cwd: string, message: string): Promise<{ ok: boolean; left: string[] }> {
-  const g = git(cwd);
+  const g = await git(cwd);
   await g.raw(['add', '-A', '--', '.', ':(exclude).orc']);
   const left = await unmerged(cwd);
   const markers = (await g.raw(['diff', '--cached', '--name-only', '-G', '^(<<<<<<<|>>>>>>>) ']).catch(() => ''))
@@ -78,7 +78,7 @@ export interface BranchStats {
 
 /** What the task branch changes against the target (from their merge base), orc's files left out. */
 export async function branchStats(cwd: string, target: string): Promise<BranchStats> {
-  const out = await git(cwd).raw(['diff', '--numstat', `${target}...HEAD`, '--', '.', ':(exclude).orc']);
+  const out = await (await git(cwd)).raw(['diff', '--numstat', `${target}...HEAD`, '--', '.', ':(exclude).orc']);
   let lines = 0;
   const files: string[] = [];
   for (const row of out.split('\n')) {

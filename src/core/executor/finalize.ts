@@ -42,7 +42,7 @@ export async function runFinalize(rc: RunContext, phase: PlannedPhase, resume: P
       const noCheckpoint: PlannedPhase = { ...phase, fields: { ...phase.fields, checkpoint: false, checkpoint_frequency: 0 } };
       viaClaude = await runPhase(rc, noCheckpoint, resume, `Conflicted files (merging ${target} into ${branch ?? 'the task branch'}):\n${list}`);
       if (viaClaude.status !== 'completed') {
-        await git(cwd).raw(['merge', '--abort']).catch(() => undefined);
+        await (await git(cwd)).raw(['merge', '--abort']).catch(() => undefined);
         conflictsLeft = [...sync.conflicts];
         await writeFinalizationReport(rc.task.taskDir, { taskId: rc.task.taskId, target, behind, conflictsResolved, conflictsLeft, files: 0, lines: 0, tests: [] });
         return viaClaude;
@@ -84,7 +84,7 @@ async function finish(rc: RunContext, phase: PlannedPhase, started: number, resu
   if (status === 'completed' && phase.fields.checkpoint) {
     const message = `${rc.config.git.checkpointPrefix} ${rc.task.taskId}: ${phase.name} complete`;
     await commitAll(cwd, message, false);
-    const sha = (await git(cwd).raw(['rev-parse', 'HEAD'])).trim();
+    const sha = (await (await git(cwd)).raw(['rev-parse', 'HEAD'])).trim();
     await rc.state.checkpoint(phase.name, sha, true);
     rc.emit({ type: 'checkpoint', phase: phase.name, sha, message });
   }

@@ -1,12 +1,17 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { simpleGit, type SimpleGit } from 'simple-git';
+import type { SimpleGit } from 'simple-git';
 
 /** orc's own files are never part of a task's changes or its checkpoints. */
 export const NOT_ORC = ':(exclude).orc';
 
-export function git(cwd: string): SimpleGit {
+/**
+ * git in `cwd`. simple-git is loaded on first use (only running a phase needs git): the bundles keep it in a file of
+ * its own (see scripts/build.mjs), so opening the editor or listing tasks never loads it.
+ */
+export async function git(cwd: string): Promise<SimpleGit> {
+  const { simpleGit } = await import('simple-git');
   return simpleGit({ baseDir: cwd });
 }
 
@@ -26,7 +31,7 @@ export interface FileChange {
 export async function snapshotTree(cwd: string): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-index-'));
   try {
-    const g = git(cwd).env({ ...plainEnv(), GIT_INDEX_FILE: path.join(dir, 'index') });
+    const g = (await git(cwd)).env({ ...plainEnv(), GIT_INDEX_FILE: path.join(dir, 'index') });
     const head = await g.raw(['rev-parse', '--verify', '--quiet', 'HEAD']).catch(() => '');
     if (head.trim()) await g.raw(['read-tree', 'HEAD']);
     await g.raw(['add', '-A', '--', '.', NOT_ORC]);
@@ -45,7 +50,7 @@ function plainEnv(): Record<string, string> {
 /** What changed between two trees, with +/- lines per file. */
 export async function diffTrees(cwd: string, from: string, to: string): Promise<FileChange[]> {
   if (from === to) return [];
-  const g = git(cwd);
+  const g = await git(cwd);
   const status = await g.raw(['diff', '--name-status', '-M', '-z', from, to]);
   const numstat = await g.raw(['diff', '--numstat', '-M', '-z', from, to]);
   const counts = new Map<string, { added: number | null; removed: number | null }>();
@@ -75,7 +80,7 @@ export async function diffTrees(cwd: string, from: string, to: string): Promise<
 
 /** Commits everything in the working tree but orc's files. Returns the new commit's sha, or null if nothing changed. */
 export async function commitAll(cwd: string, message: string, allowEmpty: boolean): Promise<string | null> {
-  const g = git(cwd);
+  const g = await git(cwd);
   await g.raw(['add', '-A', '--', '.', NOT_ORC]);
   const staged = await g.raw(['diff', '--cached', '--name-only']);
   if (!staged.trim() && !allowEmpty) return null;

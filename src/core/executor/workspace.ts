@@ -24,7 +24,7 @@ export interface TaskWorkspace {
  */
 export async function prepareWorkspace(root: string, taskId: string, config: ExecutorConfig, host: ExecutorHost):
   Promise<TaskWorkspace | { error: string }> {
-  const g = git(root);
+  const g = await git(root);
   const inside = await g.raw(['rev-parse', '--is-inside-work-tree']).catch(() => '');
   if (inside.trim() !== 'true') return { error: `${root} is not a git repository: the executor needs git for checkpoints` };
   const baseBranch = (await g.raw(['rev-parse', '--abbrev-ref', 'HEAD']).catch(() => '')).trim() || null;
@@ -51,7 +51,7 @@ export async function prepareWorkspace(root: string, taskId: string, config: Exe
   await excludeWorktrees(root);
   const existing = await fs.stat(path.join(dir, '.git')).then(() => true, () => false);
   if (existing) {
-    const current = (await git(dir).raw(['rev-parse', '--abbrev-ref', 'HEAD']).catch(() => '')).trim();
+    const current = (await (await git(dir)).raw(['rev-parse', '--abbrev-ref', 'HEAD']).catch(() => '')).trim();
     if (current !== branch) return { error: `${path.relative(root, dir)} is checked out on "${current}", not ${branch}` };
     return { cwd: dir, branch, worktree: true, baseBranch };
   }
@@ -66,7 +66,7 @@ export async function prepareWorkspace(root: string, taskId: string, config: Exe
 }
 
 async function excludeWorktrees(root: string): Promise<void> {
-  const common = (await git(root).raw(['rev-parse', '--git-common-dir'])).trim();
+  const common = (await (await git(root)).raw(['rev-parse', '--git-common-dir'])).trim();
   const file = path.join(path.resolve(root, common), 'info', 'exclude');
   const text = (await readStateTextIfAny(file)) ?? '';
   if (text.split('\n').some((l) => l.trim() === '/.orc/worktrees/')) return;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import { decisionVersion } from '../../core/decisions/answer-decision';
 import { decisionKey } from '../../core/model/items';
 import type { Decision } from '../../core/service/work-item';

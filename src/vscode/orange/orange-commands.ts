@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OrangeTask } from '../../core/formats/orange/model';
 import { isIrreversibleMove, moveLabel, moveNeedsReason } from '../../core/formats/orange/move-labels';
 import { checkMove } from '../../core/formats/orange/transitions';

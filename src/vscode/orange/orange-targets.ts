@@ -1,6 +1,6 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OrangeTask, ProjectsRecord } from '../../core/formats/orange/model';
 import { projectBelongs } from '../../core/formats/orange/link';
 import { resolveProjectPath } from '../../core/formats/orange/projects-file';

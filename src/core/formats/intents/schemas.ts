@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * zod schemas of the intents system's files (spec 003 and the fork variants in specs/README.md). Objects are loose

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * zod schemas of orange's files (spec 004 and the upstream variants in specs/README.md). Objects are loose, so

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { testReportSchema } from './detail/test-report';
 import { configSchema, initiativeSchema, planPhaseSchema, planSchema, stateSchema, statePhaseSchema, taskSchema } from './schemas';
 import { CATEGORIES, INITIATIVE_STATUSES, PHASE_STATUSES, PRIORITIES, QUEUES, TASK_STATUSES, WEIGHTS } from './vocabulary';

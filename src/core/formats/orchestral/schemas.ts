@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * zod schemas of Orchestral/Dure's files (spec 001, and the shapes Dure's own code writes: its StateManager,

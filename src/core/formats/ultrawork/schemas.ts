@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * zod schemas of Ultrawork's files, as every version of the plugin (mnthe/hardworker-marketplace,

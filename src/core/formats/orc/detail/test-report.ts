@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { containedPath } from '../../../io/contained-path';
 import { readStateText } from '../../../io/read-text';
 import { diagnostic, type Diagnostic } from '../../../model/diagnostic';
