@@ -6,7 +6,7 @@ import { ms, type BenchRow, type Measurement } from './lib/measurement';
 import { orcWorkspace } from './lib/orc-workspace';
 
 const TASKS = 10000;
-const TARGETS = { activateMs: 10, bundleBytes: 1024 * 1024 };
+const TARGETS = { activateMs: 10, bundleBytes: 1024 * 1024, warmRowsMs: 500, coldRowsMs: 2000, stallMs: 50 };
 
 // The e2e rig is ES modules; this file is compiled to CommonJS, whose `import()` esbuild would turn into require().
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
@@ -29,11 +29,24 @@ function findFiles(dir: string, name: string): string[] {
 }
 
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
-function batonLog(userDataDir: string): { activate: number[]; scan: number[]; lines: string[] } {
+function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[]; stalls: number[];
+  saved: boolean; lines: string[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
   const all = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));
   return { activate: all(/activate\(\) took ([\d.]+) ms/g), scan: all(/scan: \d+ items in ([\d.]+) ms/g),
-    lines: text.split('\n').filter((l) => /activate\(\)|scan:/.test(l)) };
+    firstRows: [...text.matchAll(/first Tasks rows \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
+    stalls: all(/longest event-loop stall (\d+) ms/g), saved: /saved the Tasks view's rows/.test(text),
+    lines: text.split('\n').filter((l) => /activate\(\)|scan:|first Tasks rows|saved the Tasks/.test(l)) };
+}
+
+/** Polls the Baton log until `done` holds (the editor writes it as it goes). */
+async function untilLog(userDataDir: string, done: (log: ReturnType<typeof batonLog>) => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try { if (done(batonLog(userDataDir))) return true; } catch { /* the log folder is not there yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
 }
 
 /**
@@ -51,7 +64,7 @@ export const measurement: Measurement = {
     // workspace storage) and opened again on the same profile.
     const first = await rig.startCodeServer();
     const firstPaint: number[] = [];
-    const open = async (server: { port: number }, round: string) => {
+    const open = async (server: { port: number; userDataDir: string }, round: string) => {
       const { page, close } = await rig.launchBrowser();
       try {
         const url = await rig.workbenchUrl(server.port, { folder, extensionDevelopmentPath: REPO });
@@ -69,6 +82,8 @@ export const measurement: Measurement = {
         });
         firstPaint.push(Date.now() - started);
         log(`${round}: first Tasks row after ${Date.now() - started} ms`);
+        // A person who had the window open a few seconds: the scan finished and the view's rows were saved.
+        if (round === 'cold' && !await untilLog(server.userDataDir, (l) => l.saved, 120_000)) log('the Tasks rows were not saved');
       } finally {
         await close();
       }
@@ -88,11 +103,18 @@ export const measurement: Measurement = {
     if (!process.env.BENCH_KEEP) server.cleanup();
     const bundle = statSync(path.join(REPO, 'dist/extension.js')).size;
     const activate = timings.activate.length ? Math.max(...timings.activate) : NaN;
+    const [coldRows, warmRows] = timings.firstRows;
+    const [coldStall] = timings.stalls;
     const rows: BenchRow[] = [
       { label: 'activate() (slowest of the starts)', value: ms(activate), target: `≤ ${TARGETS.activateMs} ms`, ok: activate <= TARGETS.activateMs },
-      { label: 'window opened → first Tasks row, cold', value: ms(firstPaint[0]!) },
-      { label: 'window opened → first Tasks row, warm', value: ms(firstPaint[1]!) },
+      { label: 'window opened → first Tasks row, cold (VS Code\'s start included)', value: ms(firstPaint[0]!) },
+      { label: 'window opened → first Tasks row, warm (VS Code\'s start included)', value: ms(firstPaint[1]!) },
+      { label: `Baton's share, cold: its code started → first Tasks rows (${coldRows?.source ?? '?'})`, value: ms(coldRows?.ms ?? NaN),
+        target: `≤ ${TARGETS.coldRowsMs} ms`, ok: (coldRows?.ms ?? Infinity) <= TARGETS.coldRowsMs },
+      { label: `Baton's share, warm: its code started → first Tasks rows (${warmRows?.source ?? '?'})`, value: ms(warmRows?.ms ?? NaN),
+        target: `≤ ${TARGETS.warmRowsMs} ms`, ok: (warmRows?.ms ?? Infinity) <= TARGETS.warmRowsMs },
       ...timings.scan.map((t, i) => ({ label: `scan in the extension host, start ${i + 1}`, value: ms(t) })),
+      { label: 'longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN), target: `≤ ${TARGETS.stallMs} ms`, ok: (coldStall ?? Infinity) <= TARGETS.stallMs },
       { label: 'extension bundle (dist/extension.js)', value: `${(bundle / 1024).toFixed(0)} KB`, target: '≤ 1024 KB', ok: bundle <= TARGETS.bundleBytes },
     ];
     return rows;

@@ -1,3 +1,6 @@
+// First: it notes when Baton's code started running (the Baton log's "first Tasks rows" timing counts from there).
+import { batonStartedAt } from './baton-start';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
@@ -26,6 +29,7 @@ import { registerTaskCommands } from './tasks/task-commands';
 import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultrawork';
 import { TasksTreeProvider } from './tasks/tasks-tree';
 import { MoreTasksNode } from './tasks/task-nodes';
+import { keepTasksPreview } from './tasks/tasks-preview';
 import { trustRefusals } from './trust';
 import { setWebviewLog } from './webviews/webview-messages';
 
@@ -93,6 +97,9 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   });
   const tree = new TasksTreeProvider(service);
   const view = vscode.window.createTreeView('baton.tasks', { treeDataProvider: tree, showCollapseAll: true });
+  // Paint first: the rows of the last session at once, replaced by the scan's (whose reading follows).
+  const preview = keepTasksPreview(tree, storage, (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), log);
+  void tree.firstRows.then((source) => log.info(`first Tasks rows (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
   const statusBar = new StatusBarCounts(service);
   const problems = new ProblemsPublisher(service);
   const watcher = new StateFileWatcher(service);
@@ -104,7 +111,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
   const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
   context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    service, tree, view, statusBar, problems, watcher, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+    service, preview, tree, view, statusBar, problems, watcher, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
@@ -164,10 +171,14 @@ async function scanWithProgress(service: OrchestrationService, log: vscode.LogOu
     async () => {
       try {
         const started = performance.now();
+        // The scan reads in slices so the extension host stays responsive: its longest stall says whether it did.
+        const stalls = monitorEventLoopDelay({ resolution: 10 });
+        stalls.enable();
         const t = await service.scan();
+        stalls.disable();
         log.info(`scan: ${service.items().length} items in ${(performance.now() - started).toFixed(0)} ms (index cache ` +
           `${t.cacheLoadMs.toFixed(0)} ms, read and link ${t.readAndLinkMs.toFixed(0)} ms of which other work ${t.yieldedMs.toFixed(0)} ms, cache save ${t.cacheSaveMs.toFixed(0)} ms, ` +
-          `views ${t.listenersMs.toFixed(0)} ms)`);
+          `views ${t.listenersMs.toFixed(0)} ms; longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms)`);
       } catch (err) {
         void vscode.window.showErrorMessage(`Baton could not read the workspace: ${(err as Error).message}`);
       }

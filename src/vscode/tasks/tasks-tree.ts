@@ -7,6 +7,7 @@ import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, type TaskTreeNode } from './task-nodes';
+import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 
 /** Rows a status group (or its backlog) lists at first, and per "Show more": a first tree of 10,000 tasks stays small. */
 export const TASKS_PAGE = 200;
@@ -40,6 +41,12 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   /** How many rows each long list (by its node id) shows now; a list not here shows TASKS_PAGE. */
   private readonly shown = new Map<string, number>();
 
+  /** The rows saved last time, shown until the first scan's change arrives (tree-preview.ts). */
+  private preview: PreviewNode[] | undefined;
+  private firstRowsShown: ((source: 'saved preview' | 'scan') => void) | undefined;
+  /** Resolves when the view first lists rows: from the saved preview, or from the scan. */
+  readonly firstRows = new Promise<'saved preview' | 'scan'>((resolve) => { this.firstRowsShown = resolve; });
+
   private stateFilter: TaskState | undefined;
   private readonly filterEmitter = this._register(new vscode.EventEmitter<TaskState | undefined>());
   /** Fires when the view starts or stops showing only the tasks in one state. */
@@ -59,12 +66,20 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   setFilter(state: TaskState | undefined): void {
     if (state === this.stateFilter) return;
     this.stateFilter = state;
+    this.preview = undefined;
     this.filterEmitter.fire(state);
     this.changeEmitter.fire(undefined);
   }
 
   getTreeItem(node: TaskTreeNode): vscode.TreeItem {
     return withAccessibleName(node.getTreeItem());
+  }
+
+  /** Shows the rows saved last time, unless the scan has already given the real ones. */
+  showPreview(rows: PreviewNode[]): void {
+    if (this.service.hasScanned || this.placements.size || !rows.length) return;
+    this.preview = rows;
+    this.changeEmitter.fire(undefined);
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TaskTreeNode): vscode.TreeItem {
@@ -79,11 +94,23 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     }
     if (node instanceof BacklogNode) return node.group;
     if (node instanceof MoreTasksNode) return node.list;
+    if (node instanceof PreviewNode) return node.parent;
     if (node instanceof StatusGroupNode && this.service.folders.length > 1) return this.folderFor(node.root);
     return undefined;
   }
 
   getChildren(node?: TaskTreeNode): TaskTreeNode[] {
+    const rows = this.listChildren(node);
+    if (!node && rows.length && this.firstRowsShown) {
+      this.firstRowsShown(rows[0] instanceof PreviewNode ? 'saved preview' : 'scan');
+      this.firstRowsShown = undefined;
+    }
+    return rows;
+  }
+
+  private listChildren(node?: TaskTreeNode): TaskTreeNode[] {
+    if (node instanceof PreviewNode) return node.children;
+    if (!node && this.preview) return this.preview;
     if (!node) {
       const roots = this.service.folders;
       if (roots.length > 1) return roots.filter((r) => this.tasks(r).length).map((r) => this.folderFor(r));
@@ -101,6 +128,15 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       return this.pageOf(node, this.tasks(node.group.root).filter((t) => t.status === node.group.status && t.queue === 'backlog'));
     }
     return [];
+  }
+
+  /**
+   * The rows to save for the next start's first paint (tree-preview.ts): undefined while they are not the scan's own,
+   * complete rows (before the first scan, or filtered to one state).
+   */
+  async rowsToSave(): Promise<PreviewRow[] | undefined> {
+    if (!this.service.hasScanned || this.preview || this.stateFilter !== undefined) return undefined;
+    return previewRows(this, this.service.folders.length > 1 ? 4 : 3);
   }
 
   /** Lists the next page of a long list (its "Show more" row was chosen). */
@@ -182,7 +218,9 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
    */
   private onServiceChange(change: IndexChange): void {
     const dirty = new Set<TaskTreeNode>();
-    let all = false;
+    // The scan's rows replace the saved preview, all at once.
+    let all = this.preview !== undefined;
+    this.preview = undefined;
     const statusesBefore = new Set([...this.placements.entries()].filter(([k]) => k.startsWith(change.root)).map(([, p]) => p.split('|')[0]));
     const touchGroup = (root: string, p: string) => {
       const [status] = p.split('|');

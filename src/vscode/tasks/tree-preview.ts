@@ -1,0 +1,122 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import * as z from 'zod';
+import { writeFileAtomic } from '../../core/io/atomic-write';
+import { readStateText } from '../../core/io/read-text';
+import { TaskTreeNode } from './task-nodes';
+
+/**
+ * "Paint first, check after" for a tree view: the rows a tree showed last time (their labels, icons, descriptions,
+ * accessible names — what a person sees, not the items behind them), saved after each change and shown at the next
+ * start while the first scan reads the workspace. The scan's rows replace them (the same ids, so what was open stays
+ * open). A preview row does nothing when chosen and offers no menu: until the scan has read the files, nothing is
+ * known well enough to act on.
+ */
+const rowSchema: z.ZodType<PreviewRow> = z.lazy(() => z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string().optional(),
+  icon: z.object({ id: z.string(), color: z.string().optional() }).optional(),
+  file: z.string().optional(),
+  expanded: z.boolean().optional(),
+  collapsible: z.boolean(),
+  accessibleLabel: z.string(),
+  children: z.array(rowSchema).optional(),
+}));
+
+export interface PreviewRow {
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly icon?: { readonly id: string; readonly color?: string };
+  /** The row's file (its resourceUri), absolute. */
+  readonly file?: string;
+  readonly collapsible: boolean;
+  readonly expanded?: boolean;
+  readonly accessibleLabel: string;
+  /** The rows it listed, when it was listed (an expandable row not listed yet has none). */
+  readonly children?: readonly PreviewRow[];
+}
+
+const fileSchema = z.object({ format: z.literal(1), key: z.string(), rows: z.array(rowSchema) });
+
+/** A node of the preview tree. */
+export class PreviewNode extends TaskTreeNode {
+  constructor(readonly row: PreviewRow, readonly parent: PreviewNode | undefined) { super(); }
+
+  get id(): string {
+    return this.row.id;
+  }
+
+  private listed: PreviewNode[] | undefined;
+  get children(): PreviewNode[] {
+    return this.listed ??= (this.row.children ?? []).map((r) => new PreviewNode(r, this));
+  }
+
+  getTreeItem(): vscode.TreeItem {
+    const r = this.row;
+    const item = new vscode.TreeItem(r.label, !r.collapsible ? vscode.TreeItemCollapsibleState.None
+      : r.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = r.id;
+    if (r.description !== undefined) item.description = r.description;
+    if (r.icon) item.iconPath = new vscode.ThemeIcon(r.icon.id, r.icon.color ? new vscode.ThemeColor(r.icon.color) : undefined);
+    if (r.file) item.resourceUri = vscode.Uri.file(r.file);
+    item.contextValue = 'preview';
+    item.tooltip = 'Shown as Baton last saw it; Baton is reading the workspace again';
+    item.accessibilityInformation = { label: r.accessibleLabel };
+    return item;
+  }
+}
+
+/** The rows a tree shows now, down to `depth` levels of rows whose children are already listed (no read, no I/O). */
+export async function previewRows<T>(provider: vscode.TreeDataProvider<T>, depth: number, parent?: T): Promise<PreviewRow[]> {
+  const rows: PreviewRow[] = [];
+  for (const node of (await provider.getChildren(parent)) ?? []) {
+    const item = await provider.getTreeItem(node);
+    const collapsible = item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None;
+    const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, ...(item.iconPath.color ? { color: item.iconPath.color.id } : {}) } : undefined;
+    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+    rows.push({
+      id: item.id ?? label,
+      label,
+      ...(typeof item.description === 'string' ? { description: item.description } : {}),
+      ...(icon ? { icon } : {}),
+      ...(item.resourceUri ? { file: item.resourceUri.fsPath } : {}),
+      collapsible,
+      ...(collapsible ? { expanded: item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded } : {}),
+      accessibleLabel: item.accessibilityInformation?.label ?? label,
+      ...(collapsible && depth > 1 ? { children: await previewRows(provider, depth - 1, node) } : {}),
+    });
+  }
+  return rows;
+}
+
+/**
+ * The saved preview of one tree in the extension's storage. `key` names what it shows (the folders, the code): a
+ * preview saved for other folders or by another build is not shown. A missing, broken or foreign file is ignored.
+ */
+export class PreviewStore {
+  constructor(private readonly file: string) {}
+
+  async load(key: string): Promise<PreviewNode[] | undefined> {
+    try {
+      const read = await readStateText(this.file, 16 * 1024 * 1024);
+      if (!read.ok) return undefined;
+      const parsed = fileSchema.safeParse(JSON.parse(read.text));
+      if (!parsed.success || parsed.data.key !== key) return undefined;
+      return parsed.data.rows.map((r) => new PreviewNode(r, undefined));
+    } catch {
+      return undefined;
+    }
+  }
+
+  async save(key: string, rows: readonly PreviewRow[]): Promise<void> {
+    try {
+      await fs.mkdir(path.dirname(this.file), { recursive: true });
+      await writeFileAtomic(this.file, JSON.stringify({ format: 1, key, rows }));
+    } catch {
+      // Only a faster first paint is lost.
+    }
+  }
+}
