@@ -65,7 +65,8 @@ const failures = windows.reduce((n, w) => n + w.failures, 0);
 let code = windows.find((w) => w.exit)?.exit ?? 0;
 if (code !== 0 && failures === 0) code = code || 1;
 if (code === 0 && failures > 0) code = 1;
-if (code === 0) fs.rmSync(run, { recursive: true, force: true });
+// BATON_KEEP_RUN=1 keeps the run's folders (the Baton log of each window is under its user-data/logs).
+if (code === 0 && !process.env.BATON_KEEP_RUN) fs.rmSync(run, { recursive: true, force: true });
 console.log(`ext-host tests took ${((Date.now() - started) / 1000).toFixed(1)}s`);
 console.log(`ext-host: ${passes} passed, ${failures || (code ? 1 : 0)} failed`);
 process.exit(code ? 1 : 0);

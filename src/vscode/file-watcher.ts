@@ -27,9 +27,9 @@ export class StateFileWatcher extends Disposable {
   /** The running watchers by pattern (base + glob). */
   private readonly watchers = new Map<string, vscode.Disposable>();
 
+  /** `start()` starts the watchers (activation defers it to just before the first scan: it costs a few milliseconds). */
   constructor(private readonly service: OrchestrationService) {
     super();
-    this.syncPatterns();
     this._register(service.onDidReconfigure(() => this.syncPatterns()));
     this._register({ dispose: () => { clearTimeout(this.timer); for (const w of this.watchers.values()) w.dispose(); this.watchers.clear(); } });
   }
@@ -37,6 +37,10 @@ export class StateFileWatcher extends Disposable {
   /** The patterns watched now (tests check that they follow the settings). */
   get patterns(): WatchPattern[] {
     return [...this.watchers.keys()].map((key) => { const [base, glob] = key.split('\u0000'); return { base: base!, glob: glob! }; });
+  }
+
+  start(): void {
+    this.syncPatterns();
   }
 
   /** Starts a watcher for each pattern the service asks for that has none, and stops those it no longer asks for. */

@@ -161,6 +161,27 @@ describe('scan snapshot: a warm CLI run prints the saved output when no file cha
     }
   });
 
+  it('a recheck after a scan asks again whether the executor is alive (a verdict turns when it dies)', async () => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      const beat = stamp(1);
+      ws = new TempWorkspace({
+        '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Runs', status: 'running' }),
+        '.orc/tasks/TASK-001/state.yaml': `status: running\nexecution:\n  pid: ${child.pid}\n  hostname: ${os.hostname()}\n  started_at: ${beat}\n  last_heartbeat: ${beat}\n`,
+      });
+      const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+      await service.scan();
+      assert.strictEqual(service.items()[0]!.kind === 'task' && (service.items()[0] as { orphaned: boolean }).orphaned, false);
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      service.recheck();
+      assert.strictEqual((service.items()[0] as { orphaned: boolean }).orphaned, true);
+      service.dispose();
+    } finally {
+      child.kill('SIGKILL');
+    }
+  });
+
   it('a refresh since the scan gives no facts to save (its items were not all recomputed)', async () => {
     ws = workspace();
     const service = new OrchestrationService({ folders: [{ root: ws.root }] });

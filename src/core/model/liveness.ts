@@ -22,9 +22,10 @@ export class LivenessRecord implements Liveness {
 
   constructor(private readonly probe: (pid: number) => boolean = isPidAlive) {}
 
+  /** Asks every time (a process may have died since the last link): the latest answer is the one recorded. */
   pidAlive(pid: number): boolean {
-    let alive = this.pids.get(pid);
-    if (alive === undefined) this.pids.set(pid, alive = this.probe(pid));
+    const alive = this.probe(pid);
+    this.pids.set(pid, alive);
     return alive;
   }
 
