@@ -1,5 +1,7 @@
+import Module from 'node:module';
 import path from 'node:path';
 import { printable } from '../core/util/printable';
+import { cliCacheDir } from './cache-dir';
 import { COMMAND_USAGES, usageText } from './usage';
 
 /**
@@ -15,6 +17,9 @@ if (!name || name === '--help' || name === '-h' || name === 'help') {
   process.stderr.write(`baton: unknown command "${printable(name)}"\n${usageText()}\n`);
   process.exitCode = 2;
 } else {
+  // Node 22.1 and later keep V8's compiled code of the CLI between runs (in the user's cache folder, never a shared
+  // temp folder): a run then skips compiling most of it. Older Nodes have no such switch and compile as before.
+  (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache?.(path.join(cliCacheDir(), 'compile'));
   // A path computed at run time: esbuild leaves it alone, and the CLI bundle is the file beside this one.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, synchronously, by path
   require(path.join(__dirname, 'cli-main.js'));

@@ -5,6 +5,7 @@ import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import type { SourceContext } from '../core/model/adapter';
 import { UsageError } from './args';
+import { cliCacheDir } from './cache-dir';
 
 export interface ServiceArgs {
   readonly dir: string | undefined;
@@ -17,10 +18,6 @@ export interface OpenedFolder {
   readonly service: OrchestrationService;
 }
 
-/** The CLI's persistent index lives in the user's cache folder, never in the repository it reads. */
-export function cliCacheDir(): string {
-  return path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'baton');
-}
 
 /** Opens and scans the service for one folder the way every read command needs it. */
 export async function openService(args: ServiceArgs): Promise<OpenedFolder> {

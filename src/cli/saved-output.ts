@@ -1,5 +1,6 @@
 import { ScanSnapshotStore, type SavedOutput } from '../core/service/scan-snapshot';
-import { cliCacheDir, folderContext, folderService, foldersOf, type OpenedFolder, type ServiceArgs } from './open-service';
+import { cliCacheDir } from './cache-dir';
+import { folderContext, folderService, foldersOf, type OpenedFolder, type ServiceArgs } from './open-service';
 
 export interface FolderOutput extends SavedOutput {
   readonly root: string;
