@@ -6,12 +6,20 @@ import { naming } from './io-failure';
 import { removeStaleTemps } from './stale-temps';
 import { keepModeAndOwner } from './target-file';
 
+export interface WriteOptions {
+  /**
+   * false: skip flushing the bytes to the disk before the rename. Only for caches, which a reader checks and drops
+   * when they are damaged (an empty file after a power cut costs one slow start, never a wrong answer).
+   */
+  readonly flush?: boolean;
+}
+
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,
  * are flushed, and the temp file is renamed over the target (atomic on POSIX file systems).
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
-  const temp = await writeTempBeside(file, data);
+export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+  const temp = await writeTempBeside(file, data, options);
   try {
     await fs.rename(temp, file);
   } catch (err) {
@@ -21,7 +29,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 }
 
 /** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic), with the mode and owner of the file it will replace. */
-export async function writeTempBeside(file: string, data: string | Uint8Array): Promise<string> {
+export async function writeTempBeside(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<string> {
   // What a killed Baton left here goes first (it may be what fills the disk).
   await removeStaleTemps(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
@@ -30,7 +38,7 @@ export async function writeTempBeside(file: string, data: string | Uint8Array): 
     try {
       await keepModeAndOwner(file, handle);
       await handle.writeFile(data);
-      await handle.sync();
+      if (options.flush !== false) await handle.sync();
     } finally {
       await handle.close();
     }

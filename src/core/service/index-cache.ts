@@ -53,7 +53,7 @@ export class JsonIndexCache implements IndexCache {
   async save(root: string, entries: ReadonlyMap<string, CacheEntry>): Promise<void> {
     try {
       await fs.mkdir(this.dir, { recursive: true });
-      await writeFileAtomic(this.fileFor(root), JSON.stringify({ format: FORMAT, root, entries: Object.fromEntries(entries) }));
+      await writeFileAtomic(this.fileFor(root), JSON.stringify({ format: FORMAT, root, entries: Object.fromEntries(entries) }), { flush: false });
     } catch {
       // The cache is an optimisation: failing to write it must never fail a scan.
     }

@@ -82,7 +82,7 @@ export class ScanSnapshotStore {
       }
       const header: Header = { format: FORMAT, identity: identityOf(ctx), facts: snapshot.facts, outputs };
       await fs.mkdir(this.dir, { recursive: true });
-      await writeFileAtomic(this.fileFor(ctx.root), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...parts]));
+      await writeFileAtomic(this.fileFor(ctx.root), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...parts]), { flush: false });
     } catch {
       // Like the record cache, an optimisation: failing to save it never fails a command.
     }

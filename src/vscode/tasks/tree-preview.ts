@@ -114,7 +114,7 @@ export class PreviewStore {
   async save(key: string, rows: readonly PreviewRow[]): Promise<void> {
     try {
       await fs.mkdir(path.dirname(this.file), { recursive: true });
-      await writeFileAtomic(this.file, JSON.stringify({ format: 1, key, rows }));
+      await writeFileAtomic(this.file, JSON.stringify({ format: 1, key, rows }), { flush: false });
     } catch {
       // Only a faster first paint is lost.
     }
