@@ -1,5 +1,6 @@
 import * as assert from 'node:assert';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REPO, TempWorkspace, taskYaml } from './helpers/temp-workspace';
@@ -87,6 +88,27 @@ describe('baton CLI', () => {
     assert.strictEqual(baton(['scan', '--bogus']).code, 2);
     assert.strictEqual(baton(['frobnicate']).code, 2);
     assert.strictEqual(baton([]).code, 2);
+  });
+
+  it('answers --help and a mistyped command from the launcher alone, without loading the CLI', () => {
+    // dist/cli.js copied without dist/cli-main.js beside it: whatever works there never loads the CLI's code.
+    const alone = mkdtempSync(path.join(os.tmpdir(), 'baton-launcher-'));
+    try {
+      copyFileSync(CLI, path.join(alone, 'cli.js'));
+      const run = (args: string[]) => spawnSync(process.execPath, [path.join(alone, 'cli.js'), ...args], { encoding: 'utf8' });
+      const help = run(['--help']);
+      assert.strictEqual(help.status, 0, help.stderr);
+      assert.match(help.stdout, /^usage:\n {2}baton scan \[DIR…\]/);
+      assert.strictEqual(help.stdout, baton(['--help']).stdout, 'the same text as the installed CLI');
+      const typo = run(['sacn']);
+      assert.strictEqual(typo.status, 2);
+      assert.match(typo.stderr, /unknown command "sacn"/);
+      assert.strictEqual(run([]).status, 2);
+      // A command does need the CLI: proof that the cases above did not load it.
+      assert.match(run(['scan']).stderr, /cli-main\.js/);
+    } finally {
+      rmSync(alone, { recursive: true, force: true });
+    }
   });
 
   it('owner answers in the contract shape and refuses paths outside the root', () => {
