@@ -161,10 +161,12 @@ export class OrchestrationService extends Disposable {
   private async scanAll(save: boolean): Promise<ScanTimings> {
     const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0 };
     for (const index of this.indexes) {
-      const change = await this.scanOne(index, timings, save);
+      const change = await this.scanOne(index, timings, false);
       const t = performance.now();
       this.changeEmitter.fire(change);
       timings.listenersMs += performance.now() - t;
+      // Saved once the views have the change: they show it first, the cache's JSON (20 MB at 10,000 tasks) follows.
+      if (save) await this.saveChanged(index, timings);
     }
     this.scanned = true;
     return timings;
@@ -173,15 +175,13 @@ export class OrchestrationService extends Disposable {
   /** Reads one folder with the persistent cache, and saves the cache when something in it changed. */
   private async scanOne(index: WorkspaceIndex, timings?: ScanTimings, save = true): Promise<IndexChange> {
     const lap = (key: keyof ScanTimings, since: number) => { if (timings) timings[key] += performance.now() - since; return performance.now(); };
-    let t = performance.now();
+    const t = performance.now();
     const cached = this.cache ? await this.cache.load(index.root) : undefined;
-    t = lap('cacheLoadMs', t);
+    const read = lap('cacheLoadMs', t);
     const change = await index.scan(cached);
-    t = lap('readAndLinkMs', t);
+    lap('readAndLinkMs', read);
     if (timings) timings.yieldedMs += index.lastScanYieldedMs;
-    // A warm start that found every file unchanged has nothing new to write (20 MB of JSON at 10,000 tasks).
-    if (save && this.cache && !index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
-    lap('cacheSaveMs', t);
+    if (save) await this.saveChanged(index, timings);
     return change;
   }
 
@@ -254,8 +254,15 @@ export class OrchestrationService extends Disposable {
 
   /** After scan({ deferCacheSave: true }): saves the record cache of each folder whose files differed from it. */
   async saveChangedCache(): Promise<void> {
-    if (!this.cache) return;
-    for (const index of this.indexes) if (!index.matchesCache) await this.cache.save(index.root, index.cacheEntries());
+    for (const index of this.indexes) await this.saveChanged(index);
+  }
+
+  /** A warm start that found every file unchanged has nothing new to write (20 MB of JSON at 10,000 tasks). */
+  private async saveChanged(index: WorkspaceIndex, timings?: ScanTimings): Promise<void> {
+    if (!this.cache || index.matchesCache) return;
+    const started = performance.now();
+    await this.cache.save(index.root, index.cacheEntries());
+    if (timings) timings.cacheSaveMs += performance.now() - started;
   }
 
   /** What the last scan of a folder was made from (see WorkspaceIndex.scanFacts). */
