@@ -32,6 +32,14 @@ function snapshots(cache: string): string[] {
 
 const stamp = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
 
+/** One orc task running on this host: its executor is process `pid`, whose last heartbeat was at `beat`. */
+function runningTask(pid: number, beat: string): TempWorkspace {
+  return new TempWorkspace({
+    '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Runs', status: 'running' }),
+    '.orc/tasks/TASK-001/state.yaml': `status: running\nexecution:\n  pid: ${pid}\n  hostname: ${os.hostname()}\n  started_at: ${beat}\n  last_heartbeat: ${beat}\n`,
+  });
+}
+
 describe('scan snapshot: a warm CLI run prints the saved output when no file changed', () => {
   let cache: string;
   let previousCache: string | undefined;
@@ -134,10 +142,7 @@ describe('scan snapshot: a warm CLI run prints the saved output when no file cha
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
       const beat = stamp(1);
-      ws = new TempWorkspace({
-        '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Runs', status: 'running' }),
-        '.orc/tasks/TASK-001/state.yaml': `status: running\nexecution:\n  pid: ${child.pid}\n  hostname: ${os.hostname()}\n  started_at: ${beat}\n  last_heartbeat: ${beat}\n`,
-      });
+      ws = runningTask(child.pid!, beat);
       let now = Date.now();
       const service = new OrchestrationService({ folders: [{ root: ws.root }], now: () => now });
       await service.scan();
@@ -165,10 +170,7 @@ describe('scan snapshot: a warm CLI run prints the saved output when no file cha
     const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
     try {
       const beat = stamp(1);
-      ws = new TempWorkspace({
-        '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Runs', status: 'running' }),
-        '.orc/tasks/TASK-001/state.yaml': `status: running\nexecution:\n  pid: ${child.pid}\n  hostname: ${os.hostname()}\n  started_at: ${beat}\n  last_heartbeat: ${beat}\n`,
-      });
+      ws = runningTask(child.pid!, beat);
       const service = new OrchestrationService({ folders: [{ root: ws.root }] });
       await service.scan();
       assert.strictEqual(service.items()[0]!.kind === 'task' && (service.items()[0] as { orphaned: boolean }).orphaned, false);
