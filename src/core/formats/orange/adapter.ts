@@ -4,7 +4,7 @@ import { diagnostic } from '../../model/diagnostic';
 import type { OrangeDecision, OrangeItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { readHistory } from './history';
-import { linkOrange } from './link';
+import { linkOrange, OrangeLinkMemo } from './link';
 import type { OrangeRecord } from './model';
 import { classifyOrangePath, historyFile, poolFile, projectsFile, taskFile } from './paths';
 import { parsePoolFile, parseProjectsFile } from './projects-file';
@@ -70,9 +70,14 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
       problems: [diagnostic('orange', file, 'error', `TASK.md cannot be read (${cause})`)] } };
   }
 
+  /** Per workspace folder: the previous link, so one changed TASK.md or history.jsonl relinks only its task. */
+  private readonly memos = new Map<string, OrangeLinkMemo>();
+
   link(input: LinkInput<OrangeRecord>): LinkOutput<OrangeItem, OrangeDecision> {
     if (!input.ctx.orangeRoot) return { items: [], decisions: [], diagnostics: [] };
-    return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files });
+    let memo = this.memos.get(input.ctx.root);
+    if (!memo) this.memos.set(input.ctx.root, memo = new OrangeLinkMemo());
+    return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files }, memo, input.changed);
   }
 
   sources(item: OrangeItem): readonly string[] {
