@@ -90,7 +90,13 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    * For files that must not be read whole (append-only logs that grow without bound): the adapter reads what it
    * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
    */
-  read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
+  read?(file: string, ctx: SourceContext, links?: 'refuse'): Promise<ReadFile<R> | 'whole' | 'missing' | 'link'>;
+  /**
+   * Set when `read`, asked to `'refuse'` links, opens without following one (O_NOFOLLOW) and answers 'link' for a
+   * symbolic link: the index then checks a link's containment only when there is one, instead of an lstat before
+   * every read.
+   */
+  readonly readRefusesLinks?: boolean;
   /**
    * For a record read from several files (a SQLite database and its `-wal`): the file whose record a changed path
    * belongs to, when it is not the path itself (the `-wal` maps to its database). Undefined: the path is its own.
