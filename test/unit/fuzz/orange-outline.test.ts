@@ -14,6 +14,7 @@ const lineArb = fc.oneof(
     '##\tTabbed', '## Trailing  ', '## Closed ##', '## Esc \\#', '#tag', ' ## Indented', '    code', '```', '```ts', '~~~', '---', '===', '***',
     '- item', '* item', '+ item', '1. one', '2) two', '2026 was', '> quote', '<div>', '[ref]: /x', '| a | b |', '\\# escaped', '_under_',
     'APPROACH: Do the thing', 'TOUCHING: src/a.ts', 'Plain prose with **bold** and `code`.', 'Trailing spaces  ', '\u00a0nbsp', '\ufeffbom',
+    '- [ ] Which of the two ways?', '- [x] Done', '- [X] Done', '* [ ]  Spaced', '-  Two spaces', '- ', '-', '- item  ', '+ [ ]', '- [ ]x',
     'é€😀 text', 'Text\r', 'a\0b', 'Setext', 'x'),
   fc.string({ maxLength: 20 }).map((s) => s.replace(/\n/g, '')),
 );
@@ -33,6 +34,20 @@ describe('fuzz: orange\'s plain body outline against markdown-it', function () {
       if (plain) { answered++; assert.deepStrictEqual(plain, markdownItOutline(body)); }
     }), fuzzParameters(FUZZ_RUNS * 20));
     assert.ok(answered > 0, 'the plain path never answered');
+  });
+
+  it(`gives markdown-it's outline on bodies of headings, prose and one-line bullet items (${FUZZ_RUNS * 20} random bodies)`, () => {
+    const listy = fc.constantFrom('', '', ' ', '\t', '## Questions', '## Plan', '# T', '### S', '- a', '- [ ] Which?', '- [x] Done', '* b', '+ c',
+      '- item  ', '-  two', '- ', 'Text', 'APPROACH: x', '- [ ]x', '* [ ]  y', '+ [X] z', '-\tTab', '- a\t');
+    let withItems = 0;
+    fc.assert(fc.property(fc.array(listy, { maxLength: 12 }), fc.boolean(), (lines, finalNewline) => {
+      const body = lines.join('\n') + (finalNewline ? '\n' : '');
+      const plain = plainOutline(body);
+      if (!plain) return;
+      if (plain.sections.some((s) => s.items.length)) withItems++;
+      assert.deepStrictEqual(plain, markdownItOutline(body));
+    }), fuzzParameters(FUZZ_RUNS * 20));
+    assert.ok(withItems > 0, 'the plain path never answered with list items');
   });
 
   it('gives markdown-it\'s outline on every TASK.md of the orange fixtures it answers for', () => {

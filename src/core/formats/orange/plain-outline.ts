@@ -1,4 +1,4 @@
-import type { BodySection, MarkdownOutline, VisibleHeading } from './sections';
+import type { BodySection, MarkdownOutline, SectionListItem, VisibleHeading } from './sections';
 
 /** `#` to `######`, a space or tab, then text with no `#` or `\` (no closing sequence, no escape): an ATX heading. */
 const PLAIN_HEADING = /^(#{1,6})(?:[ \t]([^#\\]*))?$/;
@@ -9,6 +9,9 @@ const BLANK = /^[ \t]*$/;
  * fence, setext underline, HTML, link reference definition, table) or an escape, and is no digit (ordered list).
  */
 const PLAIN_TEXT = /^[^\s#>\-*+_`~<=[|\\\d]/;
+/** A one-line bullet item: a marker, one space, plain text or a task box and plain text (`- [ ] Which way?`). */
+const PLAIN_ITEM = /^([-*+]) ((?:\[[ xX]\] )?[^\s#>\-*+_`~<=[|\\\d].*)$/;
+const BOX = /^\[( |x|X)\]\s+/;
 
 /**
  * The outline markdown-it gives (sections.ts), computed without it for the bodies most TASK.md files have: blank
@@ -21,6 +24,7 @@ export function plainOutline(body: string): MarkdownOutline | undefined {
   const lines = body.split('\n');
   const headings: VisibleHeading[] = [];
   let lead: string | null = null;
+  const items: SectionListItem[] = [];
   let inParagraph = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
@@ -29,6 +33,22 @@ export function plainOutline(body: string): MarkdownOutline | undefined {
       const m = PLAIN_HEADING.exec(line);
       if (!m) return undefined;
       headings.push({ level: m[1]!.length, text: (m[2] ?? '').trim(), line: i });
+      inParagraph = false;
+      continue;
+    }
+    const item = PLAIN_ITEM.exec(line);
+    if (item) {
+      // An item's text continued on the next line (lazily) is left to markdown-it.
+      const next = lines[i + 1];
+      if (next !== undefined && !BLANK.test(next) && !PLAIN_ITEM.test(next) && next.charCodeAt(0) !== 0x23) return undefined;
+      const raw = item[2]!.trim();
+      if (lead === null) lead = raw || null;
+      const box = BOX.exec(raw);
+      // The item runs over the blank lines after it, up to the next line with text; markdown-it counts a blank line
+      // only when a newline ends it (a last line of blanks is not part of the item).
+      let end = i + 1;
+      while (end < lines.length - 1 && BLANK.test(lines[end]!)) end++;
+      items.push({ text: (box ? raw.slice(box[0].length) : raw).trim(), checked: box ? box[1] !== ' ' : null, line: i, end });
       inParagraph = false;
       continue;
     }
@@ -41,7 +61,8 @@ export function plainOutline(body: string): MarkdownOutline | undefined {
   const sections: BodySection[] = headings.filter((h) => h.level === 2).map((h) => {
     const end = ends.find((e) => e > h.line) ?? lines.length;
     const own = lines.slice(h.line + 1, end);
-    return { name: h.text, headingLine: h.line, start: h.line + 1, end, lines: own, prose: [...own], items: [] };
+    return { name: h.text, headingLine: h.line, start: h.line + 1, end, lines: own, prose: [...own],
+      items: items.filter((it) => it.line > h.line && it.line < end) };
   });
   return { sections, headings, codeBlocks: [], lead };
 }
