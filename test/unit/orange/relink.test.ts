@@ -1,5 +1,5 @@
 import * as assert from 'node:assert';
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IndexChange } from '../../../src/core/service/workspace-index';
 import type { OrchestrationService } from '../../../src/core/service/orchestration-service';
@@ -76,4 +76,45 @@ describe('orange: one changed file relinks only its task (issue 18)', () => {
     assert.deepStrictEqual(change.changed.map((i) => i.id), [ID.planning]);
     assert.strictEqual(orangeItems(service)[0]!.id, ID.planning, 'now the oldest');
   });
+
+  it('60 random one-file edits in a row, each relinked result equal to a fresh scan', async () => {
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    service = await scanned(home.root, home.orangeRoot);
+    const dirs = ['app', 'other'].flatMap((p) => readdirSync(path.join(home.orangeRoot, 'tasks', p)).map((id) => path.join(home.orangeRoot, 'tasks', p, id)));
+    let seed = 18;
+    const next = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const edits: ((dir: string) => string)[] = [
+      (d) => field(d, 'summary', `Edited ${next(1000)}`),
+      (d) => field(d, 'status', ['planning', 'clarification', 'stuck', 'reviewing', 'done', 'working'][next(6)]!),
+      (d) => field(d, 'created_at', `'2026-0${1 + next(3)}-01T10:00:00Z'`),
+      (d) => field(d, 'id', next(2) ? path.basename(d) : `X${next(100)}`),
+      (d) => field(d, 'workspace', `app--${next(3)}`),
+      (d) => { const f = path.join(d, 'TASK.md'); writeFileSync(f, '---\nstatus: [broken\n---\n'); return f; },
+      (d) => { const f = path.join(d, 'history.jsonl'); appendFileSync(f, next(4) ? `{"type":"x","timestamp":"2026-03-0${next(9)}T00:00:00Z"}\n` : 'not json\n'); return f; },
+      (d) => { const f = path.join(d, 'history.jsonl'); rmSync(f, { force: true }); return f; },
+    ];
+    for (let i = 0; i < 60; i++) {
+      const dir = dirs[next(dirs.length)]!;
+      const file = edits[next(edits.length)]!(dir);
+      await service.fileChanged(file);
+      const fresh = await scanned(home.root, home.orangeRoot);
+      try {
+        assert.strictEqual(snapshot(service), snapshot(fresh), `edit ${i} of ${path.relative(home.orangeRoot, file)}`);
+      } finally {
+        fresh.dispose();
+      }
+    }
+  });
 });
+
+/** Sets one frontmatter field of a task's TASK.md (added when missing; a TASK.md without frontmatter gets one). */
+function field(dir: string, key: string, value: string): string {
+  const file = path.join(dir, 'TASK.md');
+  let text = readFileSync(file, 'utf8');
+  if (!text.startsWith('---\n') || text.includes('[broken')) text = `---\nid: ${path.basename(dir)}\nproject: app\nstatus: pending\n---\n\nBody.\n`;
+  const line = new RegExp(`^${key}: .*$`, 'm');
+  text = line.test(text) ? text.replace(line, `${key}: ${value}`) : text.replace(/^---\n/, `---\n${key}: ${value}\n`);
+  writeFileSync(file, text);
+  return file;
+}
