@@ -72,12 +72,17 @@ function createdAtProblems(c: FrontmatterCheck, where: () => { line: number; col
     + `quote it as orange does: created_at: '${raw.trim()}'`, where())];
 }
 
+/** A key's line pattern, built once per key (no `g` flag: no state between uses). */
+const KEY_LINES = new Map<string, RegExp>();
+
 /**
  * Whether a top-level key's value is written plain (unquoted). Read off its line, which settles orange's own files
  * (quoted) without a parse; anything unusual there (a tag, an anchor, a block scalar) is settled by the YAML parser.
  */
 function isPlainValue(yaml: string, key: string): boolean {
-  const line = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*)$`, 'm').exec(yaml)?.[1] ?? '';
+  let keyLine = KEY_LINES.get(key);
+  if (!keyLine) KEY_LINES.set(key, keyLine = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*)$`, 'm'));
+  const line = keyLine.exec(yaml)?.[1] ?? '';
   if (/^['"]/.test(line)) return false;
   if (/^[\w]/.test(line)) return true;
   const node = parseDocument(yaml).get(key, true);
