@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { isPresentNonFolder, nonFoldersInSync, subfolders } from '../../io/list-dirs';
+import { OPEN_CAN_REFUSE_LINKS } from '../../io/open-regular';
 import { appendAll } from '../../util/append';
 import { diagnostic } from '../../model/diagnostic';
 import type { OrangeDecision, OrangeItem } from './model';
@@ -54,8 +55,11 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
     return !!ctx.orangeRoot && classifyOrangePath(ctx.orangeRoot, file) !== undefined;
   }
 
-  /** TASK.md files are read whole (with O_NOFOLLOW, by the index); history.jsonl from its end, here. */
-  readonly readRefusesLinks = true;
+  /**
+   * TASK.md files are read whole (by the index); history.jsonl from its end, here, opened with O_NOFOLLOW so that
+   * only a link pays for the containment check. Without O_NOFOLLOW (Windows) the index lstats first.
+   */
+  readonly readRefusesLinks = OPEN_CAN_REFUSE_LINKS;
 
   async read(file: string, ctx: SourceContext, links?: 'refuse'): Promise<ReadFile<OrangeRecord> | 'whole' | 'missing' | 'link'> {
     const kind = ctx.orangeRoot ? classifyOrangePath(ctx.orangeRoot, file) : undefined;
