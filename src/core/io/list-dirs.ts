@@ -1,4 +1,4 @@
-import { promises as fs, readdirSync } from 'node:fs';
+import { promises as fs, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** The names of the sub-folders of `dir`; none when it does not exist or cannot be read. */
@@ -58,6 +58,34 @@ export async function filesIn(dirs: readonly string[], names: readonly string[],
     }
     for (const name of names) if (entries.has(name)) found.push(path.join(dir, name));
     if (Date.now() - slice >= 12) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
+  }
+  return found;
+}
+
+/**
+ * Of `names`, the ones `dir` holds that are not folders (what isPresentNonFolder says of each), from one synchronous
+ * listing instead of a stat per name: only a symbolic link is stat'ed (followed, as isPresentNonFolder does). A
+ * folder that is gone holds none; undefined when the folder cannot be listed (permission denied), where a stat per
+ * name still answers as it did.
+ */
+export function nonFoldersInSync(dir: string, names: readonly string[]): string[] | undefined {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ENOTDIR' ? [] : undefined;
+  }
+  const found: string[] = [];
+  for (const name of names) {
+    const entry = entries.find((e) => e.name === name);
+    if (!entry || entry.isDirectory()) continue;
+    if (entry.isSymbolicLink()) {
+      let target: Stats | undefined;
+      try { target = statSync(path.join(dir, name)); } catch { target = undefined; }
+      if (!target || target.isDirectory()) continue;
+    }
+    found.push(path.join(dir, name));
   }
   return found;
 }

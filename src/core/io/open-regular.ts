@@ -9,6 +9,8 @@ import { closeSync, constants, fstatSync, openSync, promises as fs, readSync, ty
  */
 const OPEN_FOR_READ = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
+/** Whether an open can refuse a symbolic link (O_NOFOLLOW; Windows has none, so a link is found by lstat there). */
+export const OPEN_CAN_REFUSE_LINKS = NO_FOLLOW !== 0;
 
 /** Thrown (as `code`) when the path opened is not a regular file. */
 export const NOT_REGULAR = 'ENOTREGULAR';

@@ -90,7 +90,13 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    * For files that must not be read whole (append-only logs that grow without bound): the adapter reads what it
    * needs itself. 'whole' hands the file to the normal path (read whole, then `parse`); 'missing' means it is gone.
    */
-  read?(file: string, ctx: SourceContext): Promise<ReadFile<R> | 'whole' | 'missing'>;
+  read?(file: string, ctx: SourceContext, links?: 'refuse'): Promise<ReadFile<R> | 'whole' | 'missing' | 'link'>;
+  /**
+   * Set when `read`, asked to `'refuse'` links, opens without following one (O_NOFOLLOW) and answers 'link' for a
+   * symbolic link: the index then checks a link's containment only when there is one, instead of an lstat before
+   * every read.
+   */
+  readonly readRefusesLinks?: boolean;
   /**
    * Whether `read` reads this file itself (false: it would answer 'whole'). Asked first, so the thousands of files an
    * adapter leaves to the whole-file path skip the call and the symbolic-link check of files read by `read`.

@@ -298,14 +298,25 @@ export class WorkspaceIndex {
   private async readFresh(adapter: AnyAdapter, file: string): Promise<CacheEntry | undefined> {
     let own: Awaited<ReturnType<NonNullable<AnyAdapter['read']>>>;
     const readsItself = adapter.read !== undefined && (adapter.readsItself?.(file, this.ctx) ?? true);
-    if (readsItself && isSymbolicLink(file)) {
-      // An adapter that reads for itself gets the same rule as the whole-file read below.
+    // An adapter that reads for itself gets the same rule as the whole-file read below: a link whose real target
+    // leaves the root is never read. One that refuses links on open says when it met one; any other is asked first.
+    const outside = (): CacheEntry | undefined => {
       const inside = containedPathSync(this.rootOfFile(file), file);
-      if (!inside.ok) return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
+      return inside.ok ? undefined : { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: undefined,
         diagnostics: [diagnostic(adapter.system, file, 'error', `not read: ${inside.reason}`)] };
+    };
+    if (readsItself && !adapter.readRefusesLinks && isSymbolicLink(file)) {
+      const refused = outside();
+      if (refused) return refused;
     }
     try {
-      own = readsItself ? await adapter.read!(file, this.ctx) : 'whole';
+      own = readsItself ? await adapter.read!(file, this.ctx, adapter.readRefusesLinks ? 'refuse' : undefined) : 'whole';
+      if (own === 'link') {
+        const refused = outside();
+        if (refused) return refused;
+        own = await adapter.read!(file, this.ctx);
+        if (own === 'link') throw new Error('the reader refused a link it was asked to follow');
+      }
     } catch (err) {
       return this.unreadable(adapter, file, err);
     }

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import fc from 'fast-check';
-import { linesFromEnd, type TailScan } from '../../../src/core/io/tail-lines';
+import { linesFromEnd, linesFromEndSync, type TailScan } from '../../../src/core/io/tail-lines';
 import { TempWorkspace } from '../helpers/temp-workspace';
 import { FUZZ_RUNS, fuzzParameters, fuzzTimeout } from './fuzz-config';
 
@@ -45,6 +45,14 @@ describe('fuzz: the bounded tail reader against a whole-file model', function ()
           if (got.length >= take) break; // stopping early must close the file and keep what was read right
         }
         assert.deepStrictEqual(got, model(bytes, skipBlank).slice(0, take));
+        // The synchronous reader (orange's history) gives the same lines and the same scan.
+        const syncScan: { value?: TailScan } = {};
+        const gotSync = [];
+        for (const line of linesFromEndSync(file, syncScan, { chunkBytes, skipBlank })) {
+          gotSync.push({ text: line.text, fromEnd: line.fromEnd, offset: line.offset, unterminated: line.unterminated });
+          if (gotSync.length >= take) break;
+        }
+        assert.deepStrictEqual([gotSync, syncScan.value], [got, scan.value]);
         assert.ok(scan.value!.bytesRead <= bytes.length, 'read past the end');
         if (got.length < take && scan.value!.reachedStart) {
           assert.strictEqual(scan.value!.lines, model(bytes, false).length, 'every line, blank or not, is counted');

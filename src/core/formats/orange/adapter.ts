@@ -1,12 +1,14 @@
 import path from 'node:path';
-import { isPresentNonFolder, subfolders } from '../../io/list-dirs';
+import { isPresentNonFolder, nonFoldersInSync, subfolders } from '../../io/list-dirs';
+import { OPEN_CAN_REFUSE_LINKS } from '../../io/open-regular';
+import { appendAll } from '../../util/append';
 import { diagnostic } from '../../model/diagnostic';
 import type { OrangeDecision, OrangeItem } from './model';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import { readHistory } from './history';
-import { linkOrange } from './link';
+import { linkOrange, OrangeLinkMemo } from './link';
 import type { OrangeRecord } from './model';
-import { classifyOrangePath, historyFile, poolFile, projectsFile, taskFile } from './paths';
+import { classifyOrangePath, historyFile, poolFile, projectsFile, taskDir, taskFile } from './paths';
 import { parsePoolFile, parseProjectsFile } from './projects-file';
 import { parseTaskFile } from './task-file';
 
@@ -15,6 +17,9 @@ import { parseTaskFile } from './task-file';
  * workspace folder; each folder's index keeps the tasks of the projects whose projects.json path belongs to it.
  * history.jsonl is never read whole: only its newest events, from the end.
  */
+/** A task folder's files, in the order they are read. */
+const TASK_FILES = ['TASK.md', 'history.jsonl'] as const;
+
 export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, OrangeDecision> {
   readonly system = 'orange' as const;
   readonly version = 2;
@@ -22,13 +27,22 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
   async discover(ctx: SourceContext): Promise<string[]> {
     const root = ctx.orangeRoot;
     if (!root) return [];
-    const files = [projectsFile(root), poolFile(root)];
+    const top = [projectsFile(root), poolFile(root)];
+    const exists = await Promise.all(top.map(isPresentNonFolder));
+    const files = top.filter((_, i) => exists[i]);
     const tasksDir = path.join(root, 'tasks');
+    let slice = Date.now();
     for (const project of await subfolders(tasksDir)) {
-      for (const id of await subfolders(path.join(tasksDir, project))) files.push(taskFile(root, project, id), historyFile(root, project, id));
+      for (const id of await subfolders(path.join(tasksDir, project))) {
+        // One listing per task folder rather than a stat per file; a folder that cannot be listed is asked per file.
+        const dir = taskDir(root, project, id);
+        const found = nonFoldersInSync(dir, TASK_FILES);
+        if (found) appendAll(files, found);
+        else for (const file of [taskFile(root, project, id), historyFile(root, project, id)]) if (await isPresentNonFolder(file)) files.push(file);
+        if (Date.now() - slice >= 12) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
+      }
     }
-    const exists = await Promise.all(files.map(isPresentNonFolder));
-    return files.filter((_, i) => exists[i]);
+    return files;
   }
 
   watchPatterns(ctx: SourceContext): WatchPattern[] {
@@ -41,10 +55,21 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
     return !!ctx.orangeRoot && classifyOrangePath(ctx.orangeRoot, file) !== undefined;
   }
 
-  async read(file: string, ctx: SourceContext): Promise<ReadFile<OrangeRecord> | 'whole' | 'missing'> {
+  /**
+   * TASK.md files are read whole (by the index); history.jsonl from its end, here, opened with O_NOFOLLOW so that
+   * only a link pays for the containment check. Without O_NOFOLLOW (Windows) the index lstats first.
+   */
+  readonly readRefusesLinks = OPEN_CAN_REFUSE_LINKS;
+
+  /** Only history.jsonl: every TASK.md goes straight to the index's whole-file read. */
+  readsItself(file: string, ctx: SourceContext): boolean {
+    return !!ctx.orangeRoot && classifyOrangePath(ctx.orangeRoot, file)?.kind === 'history';
+  }
+
+  async read(file: string, ctx: SourceContext, links?: 'refuse'): Promise<ReadFile<OrangeRecord> | 'whole' | 'missing' | 'link'> {
     const kind = ctx.orangeRoot ? classifyOrangePath(ctx.orangeRoot, file) : undefined;
     if (kind?.kind !== 'history') return 'whole';
-    return readHistory(file, kind.project, kind.taskId);
+    return readHistory(file, kind.project, kind.taskId, links === 'refuse');
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrangeRecord> {
@@ -70,9 +95,14 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
       problems: [diagnostic('orange', file, 'error', `TASK.md cannot be read (${cause})`)] } };
   }
 
+  /** Per workspace folder: the previous link, so one changed TASK.md or history.jsonl relinks only its task. */
+  private readonly memos = new Map<string, OrangeLinkMemo>();
+
   link(input: LinkInput<OrangeRecord>): LinkOutput<OrangeItem, OrangeDecision> {
     if (!input.ctx.orangeRoot) return { items: [], decisions: [], diagnostics: [] };
-    return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files });
+    let memo = this.memos.get(input.ctx.root);
+    if (!memo) this.memos.set(input.ctx.root, memo = new OrangeLinkMemo());
+    return linkOrange({ root: input.ctx.root, orangeRoot: input.ctx.orangeRoot, files: input.files }, memo, input.changed);
   }
 
   sources(item: OrangeItem): readonly string[] {

@@ -29,8 +29,9 @@ export interface FrontmatterCheck {
 
 export function frontmatterProblems(c: FrontmatterCheck): Diagnostic[] {
   const out: Diagnostic[] = [];
-  const at = keyLines(c.yaml);
-  const where = (key: string) => ({ line: c.yamlLine + (at.get(key) ?? 0), column: 1 });
+  // The keys' lines are looked up only for a file with a problem (most have none).
+  let at: Map<string, number> | undefined;
+  const where = (key: string) => ({ line: c.yamlLine + ((at ??= keyLines(c.yaml)).get(key) ?? 0), column: 1 });
   const problem = (severity: Diagnostic['severity'], key: string, message: string) => out.push(diagnostic('orange', c.file, severity, message, where(key)));
   const f = c.fields;
   const status = typeof f.status === 'string' ? f.status : undefined;
@@ -53,7 +54,7 @@ export function frontmatterProblems(c: FrontmatterCheck): Diagnostic[] {
   if (f.branch == null && !terminal && !isLegacyStatus(status ?? '')) {
     problem('warning', 'branch', 'no `branch`: orange would start the agent on a branch named "undefined"');
   }
-  out.push(...createdAtProblems(c, where('created_at')));
+  out.push(...createdAtProblems(c, () => where('created_at')));
   return out;
 }
 
@@ -61,22 +62,27 @@ export function frontmatterProblems(c: FrontmatterCheck): Diagnostic[] {
  * orange's task list sorts every task by `created_at` as text (`b.created_at.localeCompare(…)`): a task without it,
  * or whose value loads as a date or a number, makes `orange task list` and the dashboard's list fail for every task.
  */
-function createdAtProblems(c: FrontmatterCheck, where: { line: number; column: number }): Diagnostic[] {
+function createdAtProblems(c: FrontmatterCheck, where: () => { line: number; column: number }): Diagnostic[] {
   const raw = c.raw.created_at;
   const fail = 'so orange\'s task list (`orange task list`, the dashboard) fails for every task';
-  if (raw == null) return [diagnostic('orange', c.file, 'error', `no \`created_at\`: orange sorts its tasks by it as text, ${fail}`, where)];
-  if (typeof raw !== 'string') return [diagnostic('orange', c.file, 'error', `\`created_at\` is not text: orange sorts its tasks by it as text, ${fail}`, where)];
+  if (raw == null) return [diagnostic('orange', c.file, 'error', `no \`created_at\`: orange sorts its tasks by it as text, ${fail}`, where())];
+  if (typeof raw !== 'string') return [diagnostic('orange', c.file, 'error', `\`created_at\` is not text: orange sorts its tasks by it as text, ${fail}`, where())];
   if (!YAML11_TIMESTAMP.test(raw.trim()) || !isPlainValue(c.yaml, 'created_at')) return [];
   return [diagnostic('orange', c.file, 'error', `\`created_at\` is an unquoted timestamp, which orange's YAML reader turns into a date, not text, ${fail}; `
-    + `quote it as orange does: created_at: '${raw.trim()}'`, where)];
+    + `quote it as orange does: created_at: '${raw.trim()}'`, where())];
 }
+
+/** A key's line pattern, built once per key (no `g` flag: no state between uses). */
+const KEY_LINES = new Map<string, RegExp>();
 
 /**
  * Whether a top-level key's value is written plain (unquoted). Read off its line, which settles orange's own files
  * (quoted) without a parse; anything unusual there (a tag, an anchor, a block scalar) is settled by the YAML parser.
  */
 function isPlainValue(yaml: string, key: string): boolean {
-  const line = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*)$`, 'm').exec(yaml)?.[1] ?? '';
+  let keyLine = KEY_LINES.get(key);
+  if (!keyLine) KEY_LINES.set(key, keyLine = new RegExp(`^${key}[ \\t]*:[ \\t]*(.*)$`, 'm'));
+  const line = keyLine.exec(yaml)?.[1] ?? '';
   if (/^['"]/.test(line)) return false;
   if (/^[\w]/.test(line)) return true;
   const node = parseDocument(yaml).get(key, true);

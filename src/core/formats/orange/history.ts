@@ -1,4 +1,5 @@
-import { linesFromEnd, type TailLine, type TailScan } from '../../io/tail-lines';
+import { lstatSync } from 'node:fs';
+import { linesFromEndSync, type TailLine, type TailScan } from '../../io/tail-lines';
 import { diagnostic } from '../../model/diagnostic';
 import type { ReadFile } from '../../model/adapter';
 import type { HistoryEvent, HistoryRecord } from './model';
@@ -21,14 +22,18 @@ const READ = new Set(['type', 'timestamp', 'from', 'to', 'reason']);
 
 /**
  * The newest events of a task's history.jsonl, read backwards from the end (bounded by events and bytes, so a
- * huge log costs what a small one does). A partial last line is a write in progress, not an error.
+ * huge log costs what a small one does). A partial last line is a write in progress, not an error. The reads are
+ * synchronous (a history is one 64 KB read or a few): the index reads a thousand of them in a row and yields to
+ * the event loop between files.
  */
-export async function readHistory(file: string, project: string, taskId: string): Promise<ReadFile<HistoryRecord> | 'missing'> {
+export function readHistory(file: string, project: string, taskId: string): ReadFile<HistoryRecord> | 'missing';
+export function readHistory(file: string, project: string, taskId: string, refuseLinks: boolean): ReadFile<HistoryRecord> | 'missing' | 'link';
+export function readHistory(file: string, project: string, taskId: string, refuseLinks = false): ReadFile<HistoryRecord> | 'missing' | 'link' {
   const scan: { value?: TailScan } = {};
   const events: { tail: TailLine; event: HistoryEvent }[] = [];
   const bad: { tail: TailLine; message: string }[] = [];
   try {
-    for await (const tail of linesFromEnd(file, scan, { maxBytes: HISTORY_MAX_BYTES, maxLineBytes: 256 * 1024, skipBlank: true })) {
+    for (const tail of linesFromEndSync(file, scan, { followLinks: !refuseLinks, maxBytes: HISTORY_MAX_BYTES, maxLineBytes: 256 * 1024, skipBlank: true })) {
       if (!tail.text.trim()) continue;
       let value: unknown;
       try {
@@ -50,6 +55,8 @@ export async function readHistory(file: string, project: string, taskId: string)
     }
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'missing';
+    // O_NOFOLLOW met a link (the caller checks where it leads); ELOOP from a loop elsewhere in the path stays an error.
+    if (refuseLinks && (err as NodeJS.ErrnoException).code === 'ELOOP' && isSymbolicLink(file)) return 'link';
     return { size: -1, mtimeMs: -1, diagnostics: [], record: { kind: 'history', project, taskId, events: [], complete: false,
       problems: [diagnostic('orange', file, 'error', `cannot read the history (${(err as NodeJS.ErrnoException).code ?? String(err)})`)] } };
   }
@@ -66,4 +73,12 @@ export async function readHistory(file: string, project: string, taskId: string)
   // The problems travel in the record: only the link knows whether the task's project belongs to the folder.
   const record: HistoryRecord = { kind: 'history', project, taskId, events: events.map((e) => e.event).reverse(), complete: state.reachedStart, problems: diagnostics };
   return { size: state.size, mtimeMs: state.mtimeMs, record, diagnostics: [] };
+}
+
+function isSymbolicLink(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+  } catch {
+    return false;
+  }
 }

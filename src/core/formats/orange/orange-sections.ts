@@ -33,9 +33,17 @@ export interface OrangeSection {
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** Each section's and field's pattern, built once (a few names, asked for every TASK.md). No `g` flag: no state. */
+const patterns = new Map<string, RegExp>();
+function pattern(source: string): RegExp {
+  let re = patterns.get(source);
+  if (!re) patterns.set(source, re = new RegExp(source, 'm'));
+  return re;
+}
+
 /** The first section orange finds under `## <name>`, or undefined when orange sees none. */
 export function orangeSection(body: OrangeBody, name: string): OrangeSection | undefined {
-  const heading = new RegExp(`^## ${escapeRegExp(name)}\\s*$`, 'm').exec(body.text);
+  const heading = pattern(`^## ${escapeRegExp(name)}\\s*$`).exec(body.text);
   if (!heading) return undefined;
   return sectionFrom(body, name, heading.index, heading.index + heading[0].length, (from) => body.text.indexOf('\n## ', from));
 }
@@ -71,7 +79,7 @@ function sectionFrom(body: OrangeBody, name: string, start: number, contentStart
  * non-blank line — trimmed. undefined when no line starts with it or no text follows.
  */
 export function orangeField(content: string, field: string): string | undefined {
-  const m = new RegExp(`^${escapeRegExp(field)}:\\s*(.+)$`, 'm').exec(content);
+  const m = pattern(`^${escapeRegExp(field)}:\\s*(.+)$`).exec(content);
   const value = m?.[1]?.trim();
   return value ? value : undefined;
 }

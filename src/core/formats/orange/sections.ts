@@ -1,4 +1,5 @@
 import MarkdownIt from 'markdown-it';
+import { plainOutline } from './plain-outline';
 type Token = MarkdownIt.Token;
 
 /** CommonMark, HTML off: a heading inside a fenced or indented code block is code, never a section. */
@@ -54,6 +55,11 @@ export interface MarkdownOutline {
  * way (orange-sections.ts).
  */
 export function markdownOutline(body: string): MarkdownOutline {
+  return plainOutline(body) ?? markdownItOutline(body);
+}
+
+/** markdownOutline through markdown-it, for any body (exported for the test that holds the plain path to it). */
+export function markdownItOutline(body: string): MarkdownOutline {
   const tokens = markdown.parse(body, {});
   const allLines = body.split(/\r?\n/);
   const starts: { name: string; line: number; after: number; index: number }[] = [];
