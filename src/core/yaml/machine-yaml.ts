@@ -229,13 +229,8 @@ class Reader {
     let didReadContent = false;
     let atMoreIndented = false;
     let line = this.lineEnd + 1;
-    let chomped = false;
-    while (line <= text.length) {
-      if (line === text.length) {
-        // The text ends after a line break: the scalar ends here, chomped.
-        chomped = true;
-        break;
-      }
+    // js-yaml reads a text without a final line break as if it had one.
+    while (line < text.length) {
       let end = text.indexOf('\n', line);
       if (end < 0) end = text.length;
       let first = line;
@@ -252,7 +247,7 @@ class Reader {
         if (lineIndent <= indent) return DECLINE;
         textIndent = lineIndent;
       }
-      if (lineIndent < textIndent) { chomped = true; break; }
+      if (lineIndent < textIndent) break;
       const content = line + textIndent;
       if (folding) {
         if (text.charCodeAt(content) === 0x20) {
@@ -275,10 +270,8 @@ class Reader {
       line = end + 1;
     }
     if (textIndent < 0) return DECLINE; // no content at all
-    if (chomped) {
-      if (chomp === 'keep') result += '\n'.repeat(didReadContent ? 1 + emptyLines : emptyLines);
-      else if (chomp === 'clip' && didReadContent) result += '\n';
-    }
+    if (chomp === 'keep') result += '\n'.repeat(didReadContent ? 1 + emptyLines : emptyLines);
+    else if (chomp === 'clip' && didReadContent) result += '\n';
     this.next = line; // the main loop goes on at the first line after the scalar
     return result;
   }
