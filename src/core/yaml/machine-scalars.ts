@@ -13,18 +13,20 @@ export type ScalarSchema = 'core' | 'text';
 // js-yaml's own resolvers, in its order, so a plain scalar resolves to exactly what js-yaml makes of it. The schema
 // object's compiled list is not in @types/js-yaml.
 const CORE_TYPES = (CORE_SCHEMA as unknown as { compiledImplicit: Type[] }).compiledImplicit;
-
-/** A plain scalar whose first character is none of these is a string under the core schema (no resolver matches). */
-function mayResolve(first: number): boolean {
-  // ~ n N t T f F . + - 0-9
-  return first === 0x7e || first === 0x6e || first === 0x4e || first === 0x74 || first === 0x54 || first === 0x66
-    || first === 0x46 || first === 0x2e || first === 0x2b || first === 0x2d || (first >= 0x30 && first <= 0x39);
-}
+// A text that starts with a letter can only be null (`null`, `Null`, `NULL`) or a bool: ints and floats start with
+// a digit, a sign or a dot, so their resolvers (a loop and a regular expression) are not asked.
+const WORD_TYPES = CORE_TYPES.filter((t) => t.tag === 'tag:yaml.org,2002:null' || t.tag === 'tag:yaml.org,2002:bool');
 
 /** The value of a plain scalar's text (already trimmed, never empty). */
 export function resolvePlain(text: string, schema: ScalarSchema): unknown {
-  if (schema === 'text' || !mayResolve(text.charCodeAt(0))) return text;
-  for (const type of CORE_TYPES) {
+  if (schema === 'text') return text;
+  const c = text.charCodeAt(0);
+  let types: readonly Type[];
+  // ~ . + - 0-9: any type; n N t T f F: null or bool; anything else is a string under the core schema.
+  if (c === 0x7e || c === 0x2e || c === 0x2b || c === 0x2d || (c >= 0x30 && c <= 0x39)) types = CORE_TYPES;
+  else if (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46) types = WORD_TYPES;
+  else return text;
+  for (const type of types) {
     if (type.resolve(text)) return type.construct(text);
   }
   return text;
