@@ -133,8 +133,9 @@ export function readSingleQuoted(text: string, from: number, end: number): Read<
  * `[TASK-001, TASK-002]`. Anything richer (quotes, nesting, `:`, a trailing comma) is declined.
  */
 export function readFlowSequence(text: string, from: number, end: number, schema: ScalarSchema): Read<{ value: unknown[]; next: number }> {
-  const close = text.indexOf(']', from);
-  if (close < 0 || close >= end) return DECLINE;
+  let close = from;
+  while (close < end && text.charCodeAt(close) !== 0x5d) close++;
+  if (close === end) return DECLINE;
   const value: unknown[] = [];
   if (close === from + 1) return { value, next: close + 1 };
   let start = from + 1;

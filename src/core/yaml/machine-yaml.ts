@@ -172,14 +172,11 @@ class Reader {
       colon = quoted.next;
     } else {
       if (!plainMayStart(text, at)) return DECLINE;
+      // Searched within the line only: a list of plain items must not each scan the rest of the file.
       colon = at;
-      for (;;) {
-        colon = text.indexOf(':', colon);
-        if (colon < 0 || colon >= this.lineEnd) return DECLINE;
-        const after = text.charCodeAt(colon + 1);
-        if (colon + 1 === this.lineEnd || after === 0x20) break;
-        colon++;
-      }
+      while (colon < this.lineEnd && !(text.charCodeAt(colon) === 0x3a
+        && (colon + 1 === this.lineEnd || text.charCodeAt(colon + 1) === 0x20))) colon++;
+      if (colon === this.lineEnd) return DECLINE;
       // A comment, a space before the colon or two in a row, or a merge key: js-yaml's.
       for (let i = at + 1; i < colon; i++) {
         if (text.charCodeAt(i - 1) === 0x20 && (text.charCodeAt(i) === 0x23 || text.charCodeAt(i) === 0x20)) return DECLINE;

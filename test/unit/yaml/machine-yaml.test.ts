@@ -111,6 +111,15 @@ describe('machine-written YAML reader: exactly js-yaml or declined', () => {
     }
   });
 
+  it('stays linear on a long list of plain items (no search past the line)', () => {
+    const items = 'list:\n' + '- item\n'.repeat(200000) + 'last: 1\n';
+    const started = process.hrtime.bigint();
+    const got = loadMachineYaml(items, 'core');
+    assert.strictEqual((got?.value as { list: unknown[] }).list.length, 200000);
+    // Quadratic would be minutes; linear is milliseconds. The bound is loose on purpose (a busy machine).
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 5000);
+  });
+
   it('reads a file nested deeper than the stack allows only by declining it', () => {
     const deep = Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
     assert.strictEqual(loadMachineYaml(deep, 'core'), undefined);
