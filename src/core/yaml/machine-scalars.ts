@@ -12,7 +12,7 @@ export type ScalarSchema = 'core' | 'text';
 
 // js-yaml's own resolvers, in its order, so a plain scalar resolves to exactly what js-yaml makes of it. The schema
 // object's compiled list is not in @types/js-yaml.
-const CORE_TYPES = (CORE_SCHEMA as unknown as { compiledImplicit: Type[] }).compiledImplicit;
+const CORE_TYPES = (CORE_SCHEMA as unknown as { compiledImplicit: (Type & { tag: string })[] }).compiledImplicit;
 // A text that starts with a letter can only be null (`null`, `Null`, `NULL`) or a bool: ints and floats start with
 // a digit, a sign or a dot, so their resolvers (a loop and a regular expression) are not asked.
 const WORD_TYPES = CORE_TYPES.filter((t) => t.tag === 'tag:yaml.org,2002:null' || t.tag === 'tag:yaml.org,2002:bool');
