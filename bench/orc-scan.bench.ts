@@ -2,9 +2,11 @@ import { promises as fs, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import YAML from 'yaml';
+import * as jsYaml from 'js-yaml';
 import { OrcAdapter } from '../src/core/formats/orc-eras/adapter';
 import { JsonIndexCache } from '../src/core/service/index-cache';
 import { OrchestrationService } from '../src/core/service/orchestration-service';
+import { loadMachineYaml } from '../src/core/yaml/machine-yaml';
 import { ms, time, type BenchRow, type Measurement } from './lib/measurement';
 import { orcWorkspace } from './lib/orc-workspace';
 
@@ -57,6 +59,17 @@ export const measurement: Measurement = {
     }, 3, 1)).median;
     const coldLargest = cold.get(LARGEST)!;
 
+    // Parsing alone, from texts already in memory: js-yaml with loadYaml's schema against the machine-YAML reader.
+    const texts = files.map((f) => readFileSync(f, 'utf8'));
+    const merge = (jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge;
+    const schema = jsYaml.CORE_SCHEMA.extend({ implicit: [merge] });
+    const jsYamlParse = (await time(async () => { for (const t of texts) jsYaml.load(t, { schema }); }, 5, 1)).median;
+    let declined = 0;
+    const machineParse = (await time(async () => {
+      declined = 0;
+      for (const t of texts) if (!loadMachineYaml(t, 'core')) declined++;
+    }, 5, 1)).median;
+
     // Warm start: the index cache of a first scan, then a new service that finds every file unchanged.
     const cacheDir = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-cache-'));
     const cache = new JsonIndexCache(cacheDir);
@@ -103,6 +116,9 @@ export const measurement: Measurement = {
       { label: 'cold scan / I/O floor', value: `${(coldLargest / floor).toFixed(2)}×`, target: `≤ ${TARGETS.floorRatio}×`, ok: coldLargest / floor <= TARGETS.floorRatio },
       { label: 'naive loader (yaml parseDocument each file)', value: ms(naive) },
       { label: 'naive loader / cold scan', value: `${(naive / coldLargest).toFixed(2)}×` },
+      { label: `parse ${files.length} files in memory: js-yaml`, value: ms(jsYamlParse) },
+      { label: `parse ${files.length} files in memory: machine-YAML reader (${declined} declined)`, value: ms(machineParse) },
+      { label: 'js-yaml / machine-YAML reader', value: `${(jsYamlParse / machineParse).toFixed(2)}×` },
       { label: `warm start from the index cache, ${LARGEST} tasks`, value: ms(warm), target: `≤ ${TARGETS.warmMs} ms`, ok: warm <= TARGETS.warmMs },
       { label: 'one task.yaml changed → change event', value: ms(incremental), target: `≤ cold/500 = ${ms(coldLargest * TARGETS.incrementalShare)}`, ok: incremental <= coldLargest * TARGETS.incrementalShare },
       { label: `heap per indexed task${gcNote}`, value: `${heapPerTask.toFixed(2)} KB`, target: `≤ ${TARGETS.heapKb} KB`, ok: heapPerTask <= TARGETS.heapKb },

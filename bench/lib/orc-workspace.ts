@@ -102,6 +102,14 @@ export function orcWorkspace(tasks: number, log: (s: string) => void): string {
   if (existsSync(recipeFile) && readFileSync(recipeFile, 'utf8') === RECIPE) return root;
   rmSync(root, { recursive: true, force: true });
   const started = Date.now();
+  writeOrcWorkspace(root, tasks);
+  writeFileSync(recipeFile, RECIPE);
+  log(`generated ${tasks} orc tasks in ${path.relative(process.cwd(), root)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return root;
+}
+
+/** The workspace's files, written into `root` (also used by tests that want the benchmark's shapes). */
+export function writeOrcWorkspace(root: string, tasks: number): void {
   writeFileSync(path.join(mkdir(root), 'orc.yaml'), 'version: 1\nclaude:\n  path: claude\n  timeout: 600\ngates:\n  merge: human\n');
   for (let n = 1; n <= 100; n++) {
     const id = `INIT-${String(n).padStart(3, '0')}`;
@@ -116,9 +124,6 @@ export function orcWorkspace(tasks: number, log: (s: string) => void): string {
       writeFileSync(path.join(dir, 'plan.yaml'), planYaml(i));
     }
   }
-  writeFileSync(recipeFile, RECIPE);
-  log(`generated ${tasks} orc tasks in ${path.relative(process.cwd(), root)} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return root;
 }
 
 function mkdir(dir: string): string {

@@ -2,6 +2,7 @@ import * as jsYaml from 'js-yaml';
 import { load, CORE_SCHEMA, FAILSAFE_SCHEMA, type Type } from 'js-yaml';
 import { parseDocument, LineCounter } from 'yaml';
 import { jsonShapeProblem } from '../util/json-shape';
+import { loadMachineYaml } from './machine-yaml';
 
 export interface YamlPosition {
   readonly line: number;
@@ -23,11 +24,22 @@ const CORE_WITH_MERGE = CORE_SCHEMA.extend({ implicit: [MERGE] });
 const FAILSAFE_WITH_MERGE = FAILSAFE_SCHEMA.extend({ implicit: [MERGE] });
 
 /**
- * The fast read path: js-yaml with the YAML 1.2 core schema, which gives the same values the `yaml` package's
+ * The machine-written YAML reader (machine-yaml.ts) is tried first unless the environment says
+ * BATON_YAML_FAST_PATH=off, read once when the core loads: a way to compare its output with js-yaml's on a whole
+ * workspace (test/unit/yaml/fast-path-scan.test.ts), not a setting.
+ */
+const MACHINE_READER = process.env.BATON_YAML_FAST_PATH !== 'off';
+
+/**
+ * The fast read path: files as programs write them are read by machine-yaml.ts, which gives exactly js-yaml's value
+ * or declines; the rest by js-yaml with the YAML 1.2 core schema, which gives the same values the `yaml` package's
  * defaults give (timestamps stay strings) at a fraction of the cost. Only when it fails is the slower `yaml`
  * Document parser asked for a precise message and position.
  */
 export function loadYaml(text: string, options: { readonly scalarsAsText?: boolean } = {}): YamlLoad {
+  // Its values have no aliases and are never nested deeper than jsonShapeProblem allows, so they need no checks.
+  const machine = MACHINE_READER ? loadMachineYaml(text, options.scalarsAsText ? 'text' : 'core') : undefined;
+  if (machine) return { ok: true, value: machine.value };
   let value: unknown;
   try {
     // scalarsAsText: every scalar as its text, as Go's yaml.v3 fills a string field (an id 01234567 stays "01234567").

@@ -1,0 +1,127 @@
+import * as assert from 'node:assert';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as jsYaml from 'js-yaml';
+import { loadMachineYaml } from '../../../src/core/yaml/machine-yaml';
+import type { ScalarSchema } from '../../../src/core/yaml/machine-scalars';
+import { FIXTURES } from '../helpers/temp-workspace';
+import { mutate, orcFile, rng } from './orc-yaml-gen';
+
+// The schemas loadYaml gives js-yaml (src/core/yaml/fast-load.ts): the machine reader must match them exactly.
+const MERGE = (jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge;
+const SCHEMAS: Record<ScalarSchema, jsYaml.Schema> = {
+  core: jsYaml.CORE_SCHEMA.extend({ implicit: [MERGE] }),
+  text: jsYaml.FAILSAFE_SCHEMA.extend({ implicit: [MERGE] }),
+};
+
+/** A value written out with its types, key order and -0 (deepStrictEqual ignores key order). */
+function show(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'number') return Object.is(v, -0) ? 'n:-0' : `n:${v}`;
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (typeof v === 'boolean') return String(v);
+  if (Array.isArray(v)) return `[${v.map(show).join(',')}]`;
+  if (typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+    return `{${Object.keys(v).map((k) => `${JSON.stringify(k)}:${show((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return `?${typeof v}:${String(v)}`;
+}
+
+/**
+ * 'same' when the machine reader gives js-yaml's value, 'declined' when it leaves a text js-yaml reads to js-yaml,
+ * 'invalid' when both refuse it; else throws.
+ */
+function check(text: string, schema: ScalarSchema, label: string): 'same' | 'declined' | 'invalid' {
+  let expected: unknown;
+  let error: unknown;
+  try {
+    expected = jsYaml.load(text, { schema: SCHEMAS[schema] });
+  } catch (err) {
+    error = err;
+  }
+  const got = loadMachineYaml(text, schema);
+  if (!got) return error ? 'invalid' : 'declined';
+  if (error) assert.fail(`${label} (${schema}): js-yaml refuses it (${(error as Error).message.split('\n')[0]}) but the machine reader gave ${show(got.value)}\n${text}`);
+  assert.strictEqual(show(got.value), show(expected), `${label} (${schema}):\n${text}`);
+  return 'same';
+}
+
+function yamlFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.ya?ml$/.test(e.name))
+    .map((e) => path.join(e.parentPath ?? (e as unknown as { path: string }).path, e.name));
+}
+
+describe('machine-written YAML reader: exactly js-yaml or declined', () => {
+  it('on every YAML fixture file, with both schemas', () => {
+    const files = yamlFiles(FIXTURES);
+    assert.ok(files.length > 50, `${files.length} fixture files`);
+    let same = 0;
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      for (const schema of ['core', 'text'] as const) if (check(text, schema, path.relative(FIXTURES, file)) === 'same') same++;
+    }
+    // Most fixtures are plain machine-style YAML: the reader must take them, or it is not a fast path.
+    assert.ok(same > files.length, `read ${same} of ${files.length * 2}`);
+  });
+
+  it('on 10,000 generated orc files (task, state, plan, initiative), and takes most of those js-yaml reads', () => {
+    const r = rng(18);
+    const counts = { same: 0, declined: 0, invalid: 0 };
+    for (let i = 0; i < 10000; i++) {
+      const { kind, text } = orcFile(r);
+      counts[check(text, i % 4 === 0 ? 'text' : 'core', `generated ${kind} #${i}`)]++;
+    }
+    // The generator's tricky values make many files invalid; of the valid ones, the declined hold the oddest values.
+    assert.ok(counts.same > 0.75 * (counts.same + counts.declined), JSON.stringify(counts));
+  });
+
+  it('on 10,000 random mutations of them', () => {
+    const r = rng(1818);
+    const counts = { same: 0, declined: 0, invalid: 0 };
+    for (let i = 0; i < 10000; i++) {
+      const text = mutate(r, orcFile(r).text);
+      counts[check(text, i % 4 === 0 ? 'text' : 'core', `mutant #${i}`)]++;
+    }
+    assert.ok(counts.same > 1000, JSON.stringify(counts));
+  });
+
+  it('reads the shapes orc writes', () => {
+    const cases = [
+      'a: 1\nb:\n  c: [x, y]\n  d: []\n  e: {}\nf:\n- 1\n- two\n',
+      'list:\n    - name: spec\n      gate:\n        type: ai\n    - name: test\n',
+      'a: |\n  one\n\n  two\n\n\nb: x\n', 'a: |-\n  one\n', 'a: |+\n  one\n\n', 'a: |+\n  one\n\n\n', 'a: |\n  no newline at the end',
+      'a: >\n  folded\n  lines\n\n  para\n    more\n  back\n', 'a: >-\n  x\n  y\n', 'seq:\n  - |\n    text\n  - >\n    folded\n',
+      'a: "esc \\t \\" \\\\ \\u00e9 \\U0001F600 \\x41 \\/ \\N"\nb: \'it\'\'s\'\n', '"quoted key": 1\n\'k\': 2\n1: int key\n~: null key\n',
+      'a: 0o17\nb: 0x1F\nc: .inf\nd: -.INF\ne: .nan\nf: 1e3\ng: 1_000\nh: 2026-01-01\ni: ~\nj:\nk: null\nl: True\n',
+      'a: x # comment\n# whole line\nb: "y" # c\nc: [a, b] # c\n', '- a\n-\n- - x\n', '-\n  a: 1\n- b\n',
+    ];
+    for (const text of cases) {
+      for (const schema of ['core', 'text'] as const) check(text, schema, 'case');
+    }
+    assert.strictEqual(check(cases[0]!, 'core', 'case'), 'same');
+    assert.strictEqual(check(cases[5]!, 'core', 'case'), 'same');
+  });
+
+  it('declines what is js-yaml\'s business', () => {
+    for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '<<: {a: 1}\n', 'a: 1\na: 2\n', '---\na: 1\n', 'a: 1\n---\nb: 2\n',
+      'a:\n\tb: 1\n', 'a: {b: 1}\n', 'a: b\n  c\n', 'a: "b\n  c"\n', '? a\n: b\n', '', '# only a comment\n', 'just text\n',
+      '  a: 1\n', 'a: |2\n   x\n', '__proto__: 1\n', 'a: [b, [c]]\n', 'a: [-]\n', 'a: \ufeff\n']) {
+      assert.strictEqual(loadMachineYaml(text, 'core'), undefined, JSON.stringify(text));
+    }
+  });
+
+  it('stays linear on a long list of plain items (no search past the line)', () => {
+    const items = 'list:\n' + '- item\n'.repeat(200000) + 'last: 1\n';
+    const started = process.hrtime.bigint();
+    const got = loadMachineYaml(items, 'core');
+    assert.strictEqual((got?.value as { list: unknown[] }).list.length, 200000);
+    // Quadratic would be minutes; linear is milliseconds. The bound is loose on purpose (a busy machine).
+    assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 5000);
+  });
+
+  it('reads a file nested deeper than the stack allows only by declining it', () => {
+    const deep = Array.from({ length: 1000 }, (_, i) => `${' '.repeat(i)}k:`).join('\n') + ' 1\n';
+    assert.strictEqual(loadMachineYaml(deep, 'core'), undefined);
+  });
+});
