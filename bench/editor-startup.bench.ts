@@ -29,14 +29,16 @@ function findFiles(dir: string, name: string): string[] {
 }
 
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
-function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[]; stalls: number[];
+function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[];
+  listed: { source: string; ms: number }[]; stalls: number[];
   saved: boolean; lines: string[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
   const all = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));
   return { activate: all(/activate\(\) took ([\d.]+) ms/g), scan: all(/scan: \d+ items in ([\d.]+) ms/g),
-    firstRows: [...text.matchAll(/first Tasks rows \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
+    firstRows: [...text.matchAll(/Tasks rows ready \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
+    listed: [...text.matchAll(/first Tasks rows listed \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
     stalls: all(/longest event-loop stall (\d+) ms/g), saved: /saved the Tasks view's rows/.test(text),
-    lines: text.split('\n').filter((l) => /activate\(\)|scan:|first Tasks rows|saved the Tasks/.test(l)) };
+    lines: text.split('\n').filter((l) => /activate\(\)|scan:|Tasks rows|saved the Tasks/.test(l)) };
 }
 
 /** Polls the Baton log until `done` holds (the editor writes it as it goes). */
@@ -109,10 +111,11 @@ export const measurement: Measurement = {
       { label: 'activate() (slowest of the starts)', value: ms(activate), target: `≤ ${TARGETS.activateMs} ms`, ok: activate <= TARGETS.activateMs },
       { label: 'window opened → first Tasks row, cold (VS Code\'s start included)', value: ms(firstPaint[0]!) },
       { label: 'window opened → first Tasks row, warm (VS Code\'s start included)', value: ms(firstPaint[1]!) },
-      { label: `Baton's share, cold: its code started → first Tasks rows (${coldRows?.source ?? '?'})`, value: ms(coldRows?.ms ?? NaN),
+      { label: `Baton's share, cold: its code started → Tasks rows ready (${coldRows?.source ?? '?'})`, value: ms(coldRows?.ms ?? NaN),
         target: `≤ ${TARGETS.coldRowsMs} ms`, ok: (coldRows?.ms ?? Infinity) <= TARGETS.coldRowsMs },
-      { label: `Baton's share, warm: its code started → first Tasks rows (${warmRows?.source ?? '?'})`, value: ms(warmRows?.ms ?? NaN),
+      { label: `Baton's share, warm: its code started → Tasks rows ready (${warmRows?.source ?? '?'})`, value: ms(warmRows?.ms ?? NaN),
         target: `≤ ${TARGETS.warmRowsMs} ms`, ok: (warmRows?.ms ?? Infinity) <= TARGETS.warmRowsMs },
+      ...timings.listed.map((l, i) => ({ label: `  the same → rows listed (when VS Code asked: its view shown), start ${i + 1} (${l.source})`, value: ms(l.ms) })),
       ...timings.scan.map((t, i) => ({ label: `scan in the extension host, start ${i + 1}`, value: ms(t) })),
       { label: 'longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN), target: `≤ ${TARGETS.stallMs} ms`, ok: (coldStall ?? Infinity) <= TARGETS.stallMs },
       { label: 'extension bundle (dist/extension.js)', value: `${(bundle / 1024).toFixed(0)} KB`, target: '≤ 1024 KB', ok: bundle <= TARGETS.bundleBytes },

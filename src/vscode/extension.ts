@@ -105,7 +105,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const view = vscode.window.createTreeView('baton.tasks', { treeDataProvider: tree, showCollapseAll: true });
   // Paint first: the rows of the last session at once, replaced by the scan's (whose reading follows).
   const preview = keepTasksPreview(tree, storage, (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), log);
-  void tree.firstRows.then((source) => log.info(`first Tasks rows (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
+  void tree.rowsReady.then((source) => log.info(`Tasks rows ready (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
+  void tree.firstRows.then((source) => log.info(`first Tasks rows listed (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
   lap('Tasks view');
   const statusBar = new StatusBarCounts(service);
   const problems = new ProblemsPublisher(service);
@@ -159,6 +160,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
 
   void setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))
+    // The rows of the last session painted first (their file is small), then the scan's long steps.
+    .then(() => preview.painted)
     // The watchers first, so that nothing written while the scan reads goes unseen.
     .then(() => watcher.start())
     .then(() => scanWithProgress(service, log))

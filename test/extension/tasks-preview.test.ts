@@ -37,20 +37,21 @@ describe('Tasks view: the rows of the last session first, then the scan\'s', () 
       const file = path.join(storage, 'tasks-preview.json');
       const store = new PreviewStore(file);
       await store.save('this window', rows);
-      assert.strictEqual(await store.load('another window'), undefined, 'a preview of other folders is not shown');
+      assert.strictEqual(store.load('another window'), undefined, 'a preview of other folders is not shown');
 
       // The next start: a tree over a service that has not read anything yet.
       const service = new OrchestrationService({ folders: [{ root: workspaceRoot() }] });
       const next = new TasksTreeProvider(service);
       try {
         assert.deepStrictEqual(await next.getChildren(), [], 'nothing to show before the scan');
-        next.showPreview((await store.load('this window'))!);
+        next.showPreview(store.load('this window')!);
         const first = await next.getChildren();
         assert.ok(first.every((n) => n instanceof PreviewNode));
         assert.deepStrictEqual(await shown(next), await shown(shownBefore), 'the very rows the view showed, with their names');
         const item = next.getTreeItem(first[0]!);
         assert.strictEqual(item.contextValue, 'preview', 'no menu acts on a row nothing is known about yet');
         assert.strictEqual(item.command, undefined);
+        assert.strictEqual(await next.rowsReady, 'saved preview', 'ready to paint before the scan');
         assert.strictEqual(await next.firstRows, 'saved preview');
         assert.strictEqual(await next.rowsToSave(), undefined, 'a preview is never saved as the scan\'s rows');
 
@@ -67,9 +68,9 @@ describe('Tasks view: the rows of the last session first, then the scan\'s', () 
 
       // A broken or foreign file is ignored, never shown.
       writeFileSync(file, '{"format":1,"key":"this window","rows":[{"id":1}]}');
-      assert.strictEqual(await store.load('this window'), undefined);
+      assert.strictEqual(store.load('this window'), undefined);
       writeFileSync(file, '{ not json');
-      assert.strictEqual(await store.load('this window'), undefined);
+      assert.strictEqual(store.load('this window'), undefined);
     } finally {
       rmSync(storage, { recursive: true, force: true });
     }

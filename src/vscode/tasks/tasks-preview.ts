@@ -4,16 +4,32 @@ import { PreviewStore } from './tree-preview';
 
 /** How long the Tasks view stays unchanged before its rows are saved for the next start. */
 const SAVE_AFTER_MS = 3_000;
+/** How long the first scan waits for a shown preview to be painted (a hidden view never asks for its rows). */
+const PAINT_WAIT_MS = 300;
+
+export interface TasksPreview extends vscode.Disposable {
+  /**
+   * Resolves once the saved rows are shown and the view has listed them (or a moment has passed, or there were none):
+   * the first scan starts then, so its first long steps do not hold the rows back.
+   */
+  readonly painted: Promise<void>;
+}
 
 /**
  * The Tasks view's first paint at the next start: its rows as they were, saved a few seconds after each change
  * (and when the window closes), and shown at once on activation while the first scan reads the workspace.
  */
 export function keepTasksPreview(tree: TasksTreeProvider, storage: vscode.Uri, folders: readonly string[],
-  log: vscode.LogOutputChannel): vscode.Disposable {
+  log: vscode.LogOutputChannel): TasksPreview {
   const store = new PreviewStore(vscode.Uri.joinPath(storage, 'tasks-preview.json').fsPath);
   const key = JSON.stringify(folders);
-  void store.load(key).then((rows) => { if (rows) tree.showPreview(rows); });
+  // Right after activate() returns (not inside it), before the first scan starts.
+  const painted = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+    const rows = store.load(key);
+    if (!rows) return;
+    tree.showPreview(rows);
+    await Promise.race([tree.firstRows, new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]);
+  });
   let timer: NodeJS.Timeout | undefined;
   let saved = false;
   const save = async () => {
@@ -28,5 +44,5 @@ export function keepTasksPreview(tree: TasksTreeProvider, storage: vscode.Uri, f
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => void save(), SAVE_AFTER_MS);
   });
-  return { dispose: () => { changes.dispose(); if (timer) { clearTimeout(timer); void save(); } } };
+  return { painted, dispose: () => { changes.dispose(); if (timer) { clearTimeout(timer); void save(); } } };
 }

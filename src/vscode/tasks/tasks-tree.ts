@@ -46,6 +46,12 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private firstRowsShown: ((source: 'saved preview' | 'scan') => void) | undefined;
   /** Resolves when the view first lists rows: from the saved preview, or from the scan. */
   readonly firstRows = new Promise<'saved preview' | 'scan'>((resolve) => { this.firstRowsShown = resolve; });
+  private rowsMadeReady: ((source: 'saved preview' | 'scan') => void) | undefined;
+  /**
+   * Resolves when the view has rows to give (the saved preview shown, or the first scan's tasks in): what Baton
+   * needs before VS Code can paint a row; VS Code asks for them when the view is shown.
+   */
+  readonly rowsReady = new Promise<'saved preview' | 'scan'>((resolve) => { this.rowsMadeReady = resolve; });
 
   private stateFilter: TaskState | undefined;
   private readonly filterEmitter = this._register(new vscode.EventEmitter<TaskState | undefined>());
@@ -80,6 +86,12 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     if (this.service.hasScanned || this.placements.size || !rows.length) return;
     this.preview = rows;
     this.changeEmitter.fire(undefined);
+    this.ready('saved preview');
+  }
+
+  private ready(source: 'saved preview' | 'scan'): void {
+    this.rowsMadeReady?.(source);
+    this.rowsMadeReady = undefined;
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: TaskTreeNode): vscode.TreeItem {
@@ -221,6 +233,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     // The scan's rows replace the saved preview, all at once.
     let all = this.preview !== undefined;
     this.preview = undefined;
+    if (change.changed.some((i) => i.system === 'orc' && i.kind === 'task')) this.ready('scan');
     const statusesBefore = new Set([...this.placements.entries()].filter(([k]) => k.startsWith(change.root)).map(([, p]) => p.split('|')[0]));
     const touchGroup = (root: string, p: string) => {
       const [status] = p.split('|');

@@ -3,7 +3,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../core/io/atomic-write';
-import { readStateText } from '../../core/io/read-text';
+import { readStateTextSync } from '../../core/io/read-text';
 import { TaskTreeNode } from './task-nodes';
 
 /**
@@ -99,9 +99,13 @@ export async function previewRows<T>(provider: vscode.TreeDataProvider<T>, depth
 export class PreviewStore {
   constructor(private readonly file: string) {}
 
-  async load(key: string): Promise<PreviewNode[] | undefined> {
+  /**
+   * Read synchronously: at a window's start the thread pool is busy with the editor's own reads, and an async read
+   * of this small file waited most of a second behind them (measured in editor-startup).
+   */
+  load(key: string): PreviewNode[] | undefined {
     try {
-      const read = await readStateText(this.file, 16 * 1024 * 1024);
+      const read = readStateTextSync(this.file, 16 * 1024 * 1024);
       if (!read.ok) return undefined;
       const parsed = fileSchema.safeParse(JSON.parse(read.text));
       if (!parsed.success || parsed.data.key !== key) return undefined;
