@@ -56,7 +56,9 @@ export async function filesIn(dirs: readonly string[], names: readonly string[],
       if (code === 'EACCES' || code === 'EPERM') for (const name of unlisted) found.push(path.join(dir, name));
       continue;
     }
-    for (const name of names) if (entries.has(name)) found.push(path.join(dir, name));
+    // A plain name after a normalized folder: what path.join gives, without normalizing 20,000 paths again.
+    const prefix = withSeparator(path.normalize(dir));
+    for (const name of names) if (entries.has(name)) found.push(prefix + name);
     if (Date.now() - slice >= 12) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
   }
   return found;
@@ -88,4 +90,8 @@ export function nonFoldersInSync(dir: string, names: readonly string[]): string[
     found.push(path.join(dir, name));
   }
   return found;
+}
+
+function withSeparator(dir: string): string {
+  return dir.endsWith(path.sep) ? dir : dir + path.sep;
 }

@@ -77,7 +77,9 @@ export async function readRegularBytes(file: string, maxBytes: number): Promise<
   const { handle, stat } = await openRegular(file);
   try {
     if (stat.size > maxBytes) throw new FileTooLargeError(file, stat.size, maxBytes);
-    let bytes: Buffer = Buffer.allocUnsafe(Math.max(stat.size, 4096));
+    // One byte more than fstat said: the read that finds the end fits, so a file read whole is never copied to grow.
+    // (Growing still happens when a writer appends after the fstat.)
+    let bytes: Buffer = Buffer.allocUnsafe(Math.max(stat.size + 1, 4096));
     let length = 0;
     for (;;) {
       if (length === bytes.length) bytes = grown(file, bytes, length, maxBytes);
@@ -96,7 +98,7 @@ export function readRegularBytesSync(file: string, maxBytes: number, followLinks
   const { fd, stat } = openRegularSync(file, followLinks);
   try {
     if (stat.size > maxBytes) throw new FileTooLargeError(file, stat.size, maxBytes);
-    let bytes: Buffer = Buffer.allocUnsafe(Math.max(stat.size, 4096));
+    let bytes: Buffer = Buffer.allocUnsafe(Math.max(stat.size + 1, 4096));
     let length = 0;
     for (;;) {
       if (length === bytes.length) bytes = grown(file, bytes, length, maxBytes);
