@@ -40,11 +40,19 @@ const zodWithoutLocales = {
  * and `baton scan` never load it. simple-git: only running a phase (the executor) uses git.
  */
 const onDemand = ['simple-git'];
+/** Baton's own modules loaded the same way (source → its file in dist/): the demo's database builder, for "Open the Demo". */
+const onDemandSources = { 'src/core/onboarding/demo-orc-db.ts': 'demo-db' };
 const onDemandFiles = {
   name: 'on-demand-libraries',
   setup(build) {
     const names = new RegExp(`^(${onDemand.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
     build.onResolve({ filter: names }, (args) => ({ path: `./${args.path}.js`, external: true }));
+    build.onResolve({ filter: /demo-orc-db(\.js)?$/ }, (args) => {
+      const source = path.relative(root, path.resolve(args.resolveDir, `${args.path.replace(/\.js$/, '')}.ts`)).split(path.sep).join('/');
+      const name = onDemandSources[source];
+      // Only from other modules: the module's own bundle (its entry point) is built from it.
+      return name && args.kind !== 'entry-point' ? { path: `./${name}.js`, external: true } : undefined;
+    });
   },
 };
 
@@ -69,6 +77,8 @@ const configs = [
   { ...bundled, entryPoints: [path.join(root, 'src/cli/launcher.ts')], outfile: path.join(root, 'dist/cli.js'),
     banner: { js: '#!/usr/bin/env node' }, minify: production },
   { ...bundled, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(root, 'dist/cli-main.js'), minify: production },
+  ...Object.entries(onDemandSources).map(([source, name]) => ({ ...bundled, entryPoints: [path.join(root, source)],
+    outfile: path.join(root, 'dist', `${name}.js`), minify: production })),
   ...onDemand.map((name) => ({ ...node, bundle: true, plugins: [zodWithoutLocales], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },
     outfile: path.join(root, 'dist', `${name}.js`), minify: production })),
   ...(webviewEntries.length ? [{ entryPoints: webviewEntries, bundle: true, outdir: path.join(root, 'dist/webview'),

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createStarterFiles, type StarterResult } from '../../core/onboarding/create-starter';
 import { intentsFiles, orcProjectFiles, type StarterFiles } from '../../core/onboarding/starter-files';
-import { DEMO_DB_PROJECT, writeDemoOrcDatabases } from '../../core/onboarding/demo-orc-db';
 
 /** The demo's multi-root workspace file: the demo folder (orc's file era and the other systems) and its database-era project. */
 export const DEMO_WORKSPACE_FILE = 'baton-demo.code-workspace';
@@ -69,6 +68,8 @@ async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
 async function copyDemo(extensionPath: string): Promise<string> {
   const target = await fs.mkdtemp(path.join(os.tmpdir(), 'baton-demo-'));
   await fs.cp(path.join(extensionPath, 'dist', 'demo'), target, { recursive: true });
+  // The schema script and the demo's rows are loaded only here (their own file in the bundle: see scripts/build.mjs).
+  const { DEMO_DB_PROJECT, writeDemoOrcDatabases } = await import('../../core/onboarding/demo-orc-db.js');
   await writeDemoOrcDatabases(path.join(target, DEMO_DB_PROJECT));
   return target;
 }

@@ -1,5 +1,5 @@
 import type { OrcDbSource } from './engine';
-import { ORC_PROJECT_SCHEMA_VERSION } from './schema-ddl';
+import { ORC_PROJECT_SCHEMA_VERSION } from './schema-version';
 
 /** The tables and columns the queries read (queries.ts selects exactly these; a missing one reads as NULL). */
 export const COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {

@@ -15,10 +15,9 @@
  * store Unix milliseconds. Booleans are INTEGER 0/1.
  */
 
-/** The newest project migration orc a48c6caf knows: a `_migrations` row with a higher version is a newer orc. */
-export const ORC_PROJECT_SCHEMA_VERSION = 73;
-/** The newest global migration orc a48c6caf knows. */
-export const ORC_GLOBAL_SCHEMA_VERSION = 13;
+// The versions live apart (schema-version.ts): the reader checks them without loading the whole schema script.
+export { ORC_GLOBAL_SCHEMA_VERSION, ORC_PROJECT_SCHEMA_VERSION } from './schema-version';
+import { ORC_GLOBAL_SCHEMA_VERSION, ORC_PROJECT_SCHEMA_VERSION } from './schema-version';
 
 /** orc's migration ledger: one row per applied migration file, `version` = the file's number. */
 export const ORC_MIGRATIONS_DDL = `CREATE TABLE IF NOT EXISTS _migrations (
