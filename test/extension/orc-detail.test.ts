@@ -128,10 +128,10 @@ describe('orc task detail, edits, Initiatives and schemas in the real editor', (
 
       const started = Date.now();
       await vscode.commands.executeCommand('baton.orc.setPriority', low, 'critical');
-      await until(api.tasksTree.onDidChangeTreeData, async () => (await createdRows())[0]?.startsWith(low) ?? false, 2000)
+      await until(api.tasksTree.onDidChangeTreeData, async () => (await createdRows())[0]?.startsWith(low) ?? false)
         .catch(async (e: Error) => { throw new Error(`no re-sort: ${e.message}; rows ${JSON.stringify(await createdRows())}`); });
       assert.deepStrictEqual((await createdRows()).map((l) => l.split(' ')[0]), [low, normal], 'critical first');
-      assert.ok(Date.now() - started < 2000);
+      assert.ok(Date.now() - started < 5000, 'read back after the edit, with no refresh (room left for a loaded machine)');
       assert.match(readFileSync(file, 'utf8'), /^priority: critical$/m);
     } finally {
       for (const id of created) {

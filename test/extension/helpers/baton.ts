@@ -32,8 +32,16 @@ export async function childNamed(api: BatonApi, label: string, node?: TaskTreeNo
   return found;
 }
 
-/** Resolves when `check` holds, re-checking on every event of `event` (no sleeps); rejects after `ms`. */
-export function until<T>(event: vscode.Event<T>, check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+/**
+ * A wait never gives up sooner than this: on a loaded CI machine a file event can take seconds to reach the
+ * extension host. A wait ends as soon as its check holds, so a long
+ * limit costs nothing when things work.
+ */
+const SHORTEST_WAIT_MS = 20_000;
+
+/** Resolves when `check` holds, re-checking on every event of `event` (no sleeps); rejects after `ms` (at least SHORTEST_WAIT_MS). */
+export function until<T>(event: vscode.Event<T>, check: () => boolean | Promise<boolean>, asked = 5000): Promise<void> {
+  const ms = Math.max(asked, SHORTEST_WAIT_MS);
   return new Promise((resolve, reject) => {
     let done = false;
     const finish = (err?: Error) => { if (done) return; done = true; sub.dispose(); clearTimeout(timer); if (err) reject(err); else resolve(); };
