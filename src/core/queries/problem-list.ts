@@ -1,0 +1,31 @@
+import { compareDiagnostics, type Severity } from '../model/diagnostic';
+import { diagnosticJson } from '../report/scan-report';
+import type { OrchestrationService } from '../service/orchestration-service';
+import { DEFAULT_PAGE, pageOf, type Page } from './bounded';
+
+export interface ProblemFilter {
+  readonly folders: readonly string[];
+  /** A file or folder, relative to the folder (with `/`) or absolute: its problems, or those of the files under it. */
+  readonly file?: string;
+  readonly severity?: readonly Severity[];
+  readonly system?: string;
+  readonly offset?: number;
+  readonly limit?: number;
+}
+
+/** The diagnostics of the folders (file, 1-based line and column, severity, message, system), filtered, one page. */
+export function listProblems(service: OrchestrationService, filter: ProblemFilter): Page<Record<string, unknown>> {
+  const rows: Record<string, unknown>[] = [];
+  const wanted = filter.file?.replace(/\\/g, '/').replace(/\/+$/, '');
+  for (const folder of filter.folders) {
+    for (const d of service.diagnosticsOf(folder).sort(compareDiagnostics)) {
+      if (filter.system !== undefined && d.system !== filter.system) continue;
+      if (filter.severity?.length && !filter.severity.includes(d.severity)) continue;
+      const row = diagnosticJson(folder, d);
+      const shown = String(row.file);
+      if (wanted !== undefined && !(shown === wanted || shown.startsWith(`${wanted}/`) || d.file === wanted || d.file.startsWith(`${wanted}/`))) continue;
+      rows.push({ folder, ...row });
+    }
+  }
+  return pageOf(rows, filter.offset ?? 0, filter.limit ?? DEFAULT_PAGE);
+}

@@ -1,0 +1,27 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { QueryError } from '../core/queries/query-error';
+
+/** A tool's answer: the JSON as text (what most clients show a model) and as structured content. */
+export function toolResult(value: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+}
+
+/** A question the tool cannot answer as asked: a tool error the model reads and can act on, never a protocol crash. */
+export function toolError(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
+
+/**
+ * Runs a tool's handler: a QueryError or an expected refusal becomes a tool error with its message; anything else is
+ * logged to stderr (stdout is the protocol) and answered as a tool error too, so one bad call never ends the server.
+ */
+export async function answer(run: () => Promise<Record<string, unknown>> | Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    return toolResult(await run());
+  } catch (err) {
+    if (err instanceof QueryError) return toolError(err.message);
+    const message = err instanceof Error ? err.message : String(err);
+    if (!(err instanceof Error) || err.constructor !== Error) process.stderr.write(`baton mcp: ${err instanceof Error ? err.stack : message}\n`);
+    return toolError(message);
+  }
+}
