@@ -26,11 +26,34 @@ export function matchingItems(items: readonly WorkItem[], filter: TaskFilter): W
   const folders = new Set(filter.folders);
   const statuses = filter.status?.length ? new Set(filter.status) : undefined;
   const text = filter.text?.trim().toLowerCase();
+  const members = filter.initiative === undefined ? undefined : initiativeMembers(items, filter.initiative);
   return items.filter((item) => folders.has(item.root)
     && (filter.system === undefined || item.system === filter.system)
     && (filter.kind === undefined || item.kind === filter.kind)
     && (statuses === undefined || statuses.has(item.status))
-    && (filter.initiative === undefined || initiativeOf(item) === filter.initiative || (item.kind === 'initiative' && item.id === filter.initiative))
+    && (members === undefined || members.has(memberKey(item)))
     && (filter.blocked === undefined || isBlocked(item) === filter.blocked)
     && (!text || item.id.toLowerCase().includes(text) || item.title.toLowerCase().includes(text)));
+}
+
+/**
+ * The initiative itself and its tasks, per folder: those whose task.yaml names it and those its initiative.yaml lists
+ * (orc keeps both sides; either may be the only one written).
+ */
+function initiativeMembers(items: readonly WorkItem[], initiative: string): Set<string> {
+  const members = new Set<string>();
+  for (const item of items) {
+    if (item.system !== 'orc') continue;
+    if (item.kind === 'initiative' && item.id === initiative) {
+      members.add(memberKey(item));
+      for (const id of item.taskIds) members.add(`${item.root}\u0000${id}`);
+    } else if (initiativeOf(item) === initiative) {
+      members.add(memberKey(item));
+    }
+  }
+  return members;
+}
+
+function memberKey(item: WorkItem): string {
+  return item.system === 'orc' ? `${item.root}\u0000${item.id}` : '';
 }
