@@ -15,7 +15,7 @@ export interface ResourceSdk {
 }
 
 /** resources/list names at most this many items (the template lets a client read any other by its URI). */
-const LISTED = 500;
+const LISTED = 200;
 
 /**
  * `baton://task/{system}/{id}`: one work item as JSON (what baton_task gives). A client that subscribes to an item's
@@ -28,7 +28,7 @@ export class TaskResources extends Disposable {
     super();
     const template = new sdk.ResourceTemplate('baton://task/{system}/{id}', {
       list: () => ({ resources: this.service.items().slice(0, LISTED).map((item) => ({ uri: itemUri(item), name: `${item.system} ${item.id}`,
-        title: item.title || item.id, description: `${item.kind}, status ${item.status}`, mimeType: 'application/json' })) }),
+        title: clip(item.title || item.id), description: clip(`${item.kind}, status ${item.status}`), mimeType: 'application/json' })) }),
     });
     server.registerResource('work-item', template, {
       title: 'Work item',
@@ -65,4 +65,9 @@ export class TaskResources extends Disposable {
 function uriOfKey(key: string): string {
   const [, system = '', , id = ''] = key.split('\u0000');
   return itemUri({ system: system as WorkItem['system'], id });
+}
+
+/** A listing names each item in a line: a 10 KB title would make resources/list pass the size bound. */
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 }
