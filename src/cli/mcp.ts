@@ -25,8 +25,8 @@ export async function mcpCommand(argv: string[], out: CliOutput): Promise<number
   // and mtime, and from then on the watcher and the stat sweep re-read what changes.
   const service = new OrchestrationService({ folders: roots.map((root) => folderContext(root, values.home)),
     cache: values['no-cache'] ? undefined : new JsonIndexCache(cliCacheDir()) });
-  await service.scan();
-  await serveMcp(service, { version: batonVersion(), log: (m) => out.error(`baton mcp: ${printable(m)}`) });
+  // Scanned while the client initialises: a large workspace's first scan never holds up `initialize`.
+  await serveMcp(service, { version: batonVersion(), ready: service.scan(), log: (m) => out.error(`baton mcp: ${printable(m)}`) });
   return 0;
 }
 

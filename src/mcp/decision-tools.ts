@@ -1,20 +1,19 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { decisionState, listDecisions } from '../core/queries/decision-queries';
 import { foldersFor } from '../core/queries/folders';
-import type { OrchestrationService } from '../core/service/orchestration-service';
 import { folderInput, idInput, limitInput, offsetInput, systemInput } from './inputs';
 import { READ_ONLY } from './read-tools';
-import { answer } from './tool-result';
+import { answer, type ToolContext } from './tool-result';
 
 /** baton_decisions, baton_decision: what waits for a person. Agents read them; answering stays with people. */
-export function registerDecisionTools(server: McpServer, service: OrchestrationService): void {
+export function registerDecisionTools(server: McpServer, { service, ready }: ToolContext): void {
   server.registerTool('baton_decisions', {
     title: 'Decisions waiting for a human',
     description: 'What waits for a human: Orchestral/Dure CRPs (question, options, recommendation), orc human gates (approve/reject), orange '
       + 'tasks in clarification, review or stuck. You cannot answer them: tell the user, then poll baton_decision. Paged.',
     inputSchema: { folder: folderInput, system: systemInput.optional(), offset: offsetInput, limit: limitInput },
     annotations: READ_ONLY,
-  }, (args) => answer(() => ({ ...listDecisions(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
+  }, (args) => answer(ready, () => ({ ...listDecisions(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
 
   server.registerTool('baton_decision', {
     title: 'One decision and its answer',
@@ -28,5 +27,5 @@ export function registerDecisionTools(server: McpServer, service: OrchestrationS
       folder: folderInput,
     },
     annotations: READ_ONLY,
-  }, ({ id, system, run, folder }) => answer(() => decisionState(service, { id, system, run, folders: foldersFor(service.folders, folder) })));
+  }, ({ id, system, run, folder }) => answer(ready, () => decisionState(service, { id, system, run, folders: foldersFor(service.folders, folder) })));
 }

@@ -3,15 +3,14 @@ import * as z from 'zod';
 import { folderForPath, oneFolder } from '../core/queries/folders';
 import { ownerOf } from '../core/queries/owner-query';
 import { QueryError } from '../core/queries/query-error';
-import type { OrchestrationService } from '../core/service/orchestration-service';
 import { folderInput, idInput, pathInput } from './inputs';
 import { READ_ONLY } from './read-tools';
-import { answer } from './tool-result';
+import { answer, type ToolContext } from './tool-result';
 
 const ownerShape = z.object({ intent: z.string(), name: z.string(), via: z.string(), pattern: z.string().optional() });
 
 /** baton_owner, baton_validate_scope, baton_intent_context, baton_log_trace: spec 003's interface for agents. */
-export function registerIntentTools(server: McpServer, service: OrchestrationService): void {
+export function registerIntentTools(server: McpServer, { service, ready }: ToolContext): void {
   server.registerTool('baton_owner', {
     title: 'Who owns a file',
     description: 'Which intents own a file, from owned_scope in .orchestration/active_intents.yaml and from intent_map.md (and, when neither '
@@ -20,7 +19,7 @@ export function registerIntentTools(server: McpServer, service: OrchestrationSer
     inputSchema: { path: pathInput, folder: folderInput },
     outputSchema: { folder: z.string(), file: z.string(), owners: z.array(ownerShape), conflict: z.boolean(), intents: z.array(z.string()) },
     annotations: READ_ONLY,
-  }, ({ path, folder }) => answer(async () => ({ ...await ownerOf(service, path, folder) })));
+  }, ({ path, folder }) => answer(ready, async () => ({ ...await ownerOf(service, path, folder) })));
 
   server.registerTool('baton_validate_scope', {
     title: 'May this intent write this file?',
@@ -30,7 +29,7 @@ export function registerIntentTools(server: McpServer, service: OrchestrationSer
     outputSchema: { allowed: z.boolean(), intentId: z.string(), file: z.string(), via: z.string().optional(), pattern: z.string().optional(),
       reason: z.string(), folder: z.string() },
     annotations: READ_ONLY,
-  }, ({ intent, path, folder }) => answer(async () => {
+  }, ({ intent, path, folder }) => answer(ready, async () => {
     const root = folderForPath(service.folders, path, folder);
     return { ...await service.intents.validateScope(intent, path, root), folder: root };
   }));
@@ -41,7 +40,7 @@ export function registerIntentTools(server: McpServer, service: OrchestrationSer
       + 'specs and its newest agent-trace entries, ready to follow. Read it before starting work on the intent.',
     inputSchema: { intent: idInput.describe('The intent id, e.g. INT-001.'), folder: folderInput },
     annotations: READ_ONLY,
-  }, ({ intent, folder }) => answer(async () => {
+  }, ({ intent, folder }) => answer(ready, async () => {
     const root = oneFolder(service.folders, folder);
     if (!(await service.intents.getIntent(intent, root))) throw new QueryError(`there is no intent ${intent} in ${root}; baton_tasks with system "intents" lists them`);
     return { folder: root, ...await service.intents.getIntentContext(intent, root) };
@@ -66,7 +65,7 @@ export function registerIntentTools(server: McpServer, service: OrchestrationSer
       folder: folderInput,
     },
     annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  }, (args) => answer(async () => {
+  }, (args) => answer(ready, async () => {
     const root = args.files?.[0] !== undefined ? folderForPath(service.folders, args.files[0], args.folder) : oneFolder(service.folders, args.folder);
     try {
       const entry = await service.intents.logTrace({

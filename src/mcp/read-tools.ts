@@ -5,14 +5,13 @@ import { listProblems } from '../core/queries/problem-list';
 import { statusSummary } from '../core/queries/status-summary';
 import { findItem, itemInFull } from '../core/queries/task-detail';
 import { listTasks } from '../core/queries/task-list';
-import type { OrchestrationService } from '../core/service/orchestration-service';
 import { folderInput, idInput, limitInput, offsetInput, systemInput } from './inputs';
-import { answer } from './tool-result';
+import { answer, type ToolContext } from './tool-result';
 
 const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
 
 /** baton_status, baton_tasks, baton_task, baton_problems: what the index holds, read-only. */
-export function registerReadTools(server: McpServer, service: OrchestrationService): void {
+export function registerReadTools(server: McpServer, { service, ready }: ToolContext): void {
   server.registerTool('baton_status', {
     title: 'Orchestration status',
     description: 'Overview of every AI-orchestrator state Baton indexes in the workspace (orc, Orchestral/Dure, intents, Ultrawork, orange): '
@@ -20,7 +19,7 @@ export function registerReadTools(server: McpServer, service: OrchestrationServi
       + '(running with a dead executor), how many decisions wait for a human, and problems by severity. Start here, then use baton_tasks.',
     inputSchema: { folder: folderInput },
     annotations: READ_ONLY,
-  }, ({ folder }) => answer(() => ({ folders: statusSummary(service, foldersFor(service.folders, folder)) })));
+  }, ({ folder }) => answer(ready, () => ({ folders: statusSummary(service, foldersFor(service.folders, folder)) })));
 
   server.registerTool('baton_tasks', {
     title: 'List work items',
@@ -41,7 +40,7 @@ export function registerReadTools(server: McpServer, service: OrchestrationServi
       limit: limitInput,
     },
     annotations: READ_ONLY,
-  }, (args) => answer(() => ({ ...listTasks(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
+  }, (args) => answer(ready, () => ({ ...listTasks(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
 
   server.registerTool('baton_task', {
     title: 'One work item in full',
@@ -50,7 +49,7 @@ export function registerReadTools(server: McpServer, service: OrchestrationServi
       + 'and the problems found in its files. Identify it by system and id as baton_tasks lists them.',
     inputSchema: { system: systemInput, id: idInput.describe('The item id as listed, e.g. TASK-001, INIT-001, run-20260115143022, INT-001.'), folder: folderInput },
     annotations: READ_ONLY,
-  }, ({ system, id, folder }) => answer(async () => itemInFull(service, findItem(service, foldersFor(service.folders, folder), system, id))));
+  }, ({ system, id, folder }) => answer(ready, async () => itemInFull(service, findItem(service, foldersFor(service.folders, folder), system, id))));
 
   server.registerTool('baton_problems', {
     title: 'Problems in orchestrator files',
@@ -65,7 +64,7 @@ export function registerReadTools(server: McpServer, service: OrchestrationServi
       limit: limitInput,
     },
     annotations: READ_ONLY,
-  }, (args) => answer(() => ({ ...listProblems(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
+  }, (args) => answer(ready, () => ({ ...listProblems(service, { ...args, folders: foldersFor(service.folders, args.folder) }) })));
 }
 
 export { READ_ONLY };

@@ -14,23 +14,28 @@ export interface ServeOptions {
   readonly version: string;
   /** Messages for people (stderr): stdout carries the protocol only. */
   readonly log: (message: string) => void;
+  /** The first scan: the server answers `initialize` at once, and tool calls and reads wait for it. */
+  readonly ready: Promise<unknown>;
   /** Standard input and output (tests of the CLI give the process's own). */
   readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
 }
 
 /**
- * Serves the (scanned) service over MCP on stdio until standard input closes, keeping its index live meanwhile;
+ * Serves the service over MCP on stdio until standard input closes, keeping its index live meanwhile;
  * then closes the server, the watchers and the timers and resolves, so the process ends on its own with status 0.
  */
 export async function serveMcp(service: OrchestrationService, options: ServeOptions): Promise<void> {
   const sdk = await import('./mcp-sdk.js');
   const server = new sdk.McpServer({ name: 'baton', title: 'Baton', version: options.version },
     { capabilities: { resources: { subscribe: true, listChanged: true }, tools: {} }, instructions: INSTRUCTIONS });
-  registerReadTools(server, service);
-  registerIntentTools(server, service);
-  registerDecisionTools(server, service);
-  const resources = new TaskResources(server, service, sdk);
+  const ready = options.ready;
+  // A failed first scan is each call's error (answered then), never an unhandled rejection now.
+  ready.catch((err: Error) => options.log(`the first scan failed: ${err.message}`));
+  registerReadTools(server, { service, ready });
+  registerIntentTools(server, { service, ready });
+  registerDecisionTools(server, { service, ready });
+  const resources = new TaskResources(server, { service, ready }, sdk);
   const live = new LiveIndex(service, { log: options.log });
   const stdin = options.stdin ?? process.stdin;
   const closed = new Promise<void>((resolve) => {
@@ -41,8 +46,9 @@ export async function serveMcp(service: OrchestrationService, options: ServeOpti
   const transport = new sdk.StdioServerTransport(stdin as NodeJS.ReadStream & typeof process.stdin, (options.stdout ?? process.stdout) as typeof process.stdout);
   transport.onerror = (err) => options.log(`protocol: ${err.message}`);
   await server.connect(transport);
-  live.start();
   options.log(`serving ${service.folders.join(', ')} over MCP on stdio`);
+  // Watched from the end of the first scan: the stat sweep and the watcher re-read what changes after it.
+  void ready.then(() => live.start(), () => undefined);
   await closed;
   live.dispose();
   resources.dispose();

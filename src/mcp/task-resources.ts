@@ -3,9 +3,9 @@ import type { SubscribeRequestSchema, UnsubscribeRequestSchema } from '@modelcon
 import { QueryError } from '../core/queries/query-error';
 import { itemInFull } from '../core/queries/task-detail';
 import { itemUri } from '../core/queries/item-rows';
-import type { OrchestrationService } from '../core/service/orchestration-service';
 import type { WorkItem } from '../core/service/work-item';
 import { Disposable } from '../core/util/disposable';
+import type { ToolContext } from './tool-result';
 
 /** The SDK values this file needs (passed in: the SDK is loaded on demand, see mcp-sdk.ts). */
 export interface ResourceSdk {
@@ -23,18 +23,24 @@ const LISTED = 200;
  */
 export class TaskResources extends Disposable {
   private readonly subscribed = new Set<string>();
+  private readonly service: ToolContext['service'];
 
-  constructor(private readonly server: McpServer, private readonly service: OrchestrationService, sdk: ResourceSdk) {
+  constructor(private readonly server: McpServer, { service, ready }: ToolContext, sdk: ResourceSdk) {
     super();
+    this.service = service;
     const template = new sdk.ResourceTemplate('baton://task/{system}/{id}', {
-      list: () => ({ resources: this.service.items().slice(0, LISTED).map((item) => ({ uri: itemUri(item), name: `${item.system} ${item.id}`,
-        title: clip(item.title || item.id), description: clip(`${item.kind}, status ${item.status}`), mimeType: 'application/json' })) }),
+      list: async () => {
+        await ready;
+        return { resources: this.service.items().slice(0, LISTED).map((item) => ({ uri: itemUri(item), name: `${item.system} ${item.id}`,
+          title: clip(item.title || item.id), description: clip(`${item.kind}, status ${item.status}`), mimeType: 'application/json' })) };
+      },
     });
     server.registerResource('work-item', template, {
       title: 'Work item',
       description: `One work item of an orchestrator (orc, orchestral, intents, ultrawork, orange) as JSON, as baton_task gives it. Subscribe to be told when it changes. resources/list names the first ${LISTED}.`,
       mimeType: 'application/json',
     }, async (uri, variables) => {
+      await ready;
       const item = this.itemAt(String(variables.system), String(variables.id));
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await itemInFull(this.service, item)) }] };
     });

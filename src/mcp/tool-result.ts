@@ -1,5 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { QueryError } from '../core/queries/query-error';
+import type { OrchestrationService } from '../core/service/orchestration-service';
+
+/** What every tool reads: the service, and the first scan, which calls wait for. */
+export interface ToolContext {
+  readonly service: OrchestrationService;
+  readonly ready: Promise<unknown>;
+}
 
 /** A tool's answer: the JSON as text (what most clients show a model) and as structured content. */
 export function toolResult(value: Record<string, unknown>): CallToolResult {
@@ -12,11 +19,13 @@ export function toolError(message: string): CallToolResult {
 }
 
 /**
- * Runs a tool's handler: a QueryError or an expected refusal becomes a tool error with its message; anything else is
+ * Runs a tool's handler once the index is ready: a QueryError or an expected refusal becomes a tool error with its message; anything else is
  * logged to stderr (stdout is the protocol) and answered as a tool error too, so one bad call never ends the server.
  */
-export async function answer(run: () => Promise<Record<string, unknown>> | Record<string, unknown>): Promise<CallToolResult> {
+export async function answer(ready: Promise<unknown>, run: () => Promise<Record<string, unknown>> | Record<string, unknown>): Promise<CallToolResult> {
   try {
+    // The server answers `initialize` at once; a call that comes during the first scan waits for it.
+    await ready;
     return toolResult(await run());
   } catch (err) {
     if (err instanceof QueryError) return toolError(err.message);

@@ -19,15 +19,17 @@ export interface Page<T> {
 
 /**
  * `limit` rows from `offset`, fewer when their JSON would pass `budget` characters (always at least one row, itself
- * bounded by `clampJson`). `nextOffset` says where to go on.
+ * bounded by `clampJson`). `nextOffset` says where to go on. `toRow` turns only the rows of the page into their JSON
+ * shape (a listing of 10,000 items builds 50 rows, not 10,000).
  */
-export function pageOf<T>(all: readonly T[], offset = 0, limit = DEFAULT_PAGE, budget = RESULT_BUDGET): Page<T> {
+export function pageOf<S, T = S>(all: readonly S[], offset = 0, limit = DEFAULT_PAGE, toRow: (source: S) => T = (s) => s as unknown as T,
+  budget = RESULT_BUDGET): Page<T> {
   const start = Math.min(Math.max(0, offset), all.length);
   const items: T[] = [];
   let size = 0;
   let stoppedEarly = false;
   for (let i = start; i < all.length && items.length < limit; i++) {
-    const row = items.length ? all[i]! : clampJson(all[i]!, budget);
+    const row = items.length ? toRow(all[i]!) : clampJson(toRow(all[i]!), budget);
     const cost = JSON.stringify(row).length + 1;
     if (items.length && size + cost > budget) { stoppedEarly = true; break; }
     items.push(row);

@@ -1,5 +1,5 @@
-import { compareDiagnostics, type Severity } from '../model/diagnostic';
-import { diagnosticJson } from '../report/scan-report';
+import { compareDiagnostics, type Diagnostic, type Severity } from '../model/diagnostic';
+import { diagnosticJson, displayPath } from '../report/scan-report';
 import type { OrchestrationService } from '../service/orchestration-service';
 import { DEFAULT_PAGE, pageOf, type Page } from './bounded';
 
@@ -15,17 +15,21 @@ export interface ProblemFilter {
 
 /** The diagnostics of the folders (file, 1-based line and column, severity, message, system), filtered, one page. */
 export function listProblems(service: OrchestrationService, filter: ProblemFilter): Page<Record<string, unknown>> {
-  const rows: Record<string, unknown>[] = [];
+  const found: { folder: string; d: Diagnostic }[] = [];
   const wanted = filter.file?.replace(/\\/g, '/').replace(/\/+$/, '');
   for (const folder of filter.folders) {
     for (const d of service.diagnosticsOf(folder).sort(compareDiagnostics)) {
       if (filter.system !== undefined && d.system !== filter.system) continue;
       if (filter.severity?.length && !filter.severity.includes(d.severity)) continue;
-      const row = diagnosticJson(folder, d);
-      const shown = String(row.file);
-      if (wanted !== undefined && !(shown === wanted || shown.startsWith(`${wanted}/`) || d.file === wanted || d.file.startsWith(`${wanted}/`))) continue;
-      rows.push({ folder, ...row });
+      if (wanted !== undefined && !underPath(folder, d.file, wanted)) continue;
+      found.push({ folder, d });
     }
   }
-  return pageOf(rows, filter.offset ?? 0, filter.limit ?? DEFAULT_PAGE);
+  return pageOf(found, filter.offset ?? 0, filter.limit ?? DEFAULT_PAGE, ({ folder, d }) => ({ folder, ...diagnosticJson(folder, d) }));
+}
+
+/** The file is `wanted` or lies under it; `wanted` as shown (relative to the folder, with `/`) or absolute. */
+function underPath(folder: string, file: string, wanted: string): boolean {
+  const shown = displayPath(folder, file);
+  return shown === wanted || shown.startsWith(`${wanted}/`) || file === wanted || file.startsWith(`${wanted}/`);
 }

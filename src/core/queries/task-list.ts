@@ -19,7 +19,7 @@ export interface TaskFilter {
 
 /** The items of the folders that pass every filter given, in the index's order, one page of them. */
 export function listTasks(service: OrchestrationService, filter: TaskFilter): Page<ItemRow> {
-  return pageOf(matchingItems(service.items(), filter).map(itemRow), filter.offset ?? 0, filter.limit ?? DEFAULT_PAGE);
+  return pageOf(matchingItems(service.items(), filter), filter.offset ?? 0, filter.limit ?? DEFAULT_PAGE, itemRow);
 }
 
 export function matchingItems(items: readonly WorkItem[], filter: TaskFilter): WorkItem[] {
