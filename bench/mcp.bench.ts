@@ -14,12 +14,15 @@ const TARGETS = { ownerMs: 2, tasksMs: 50 };
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
 /** `baton mcp` on a folder, driven by the SDK's client over stdio as an agent's client drives it. */
-async function serve(root: string, cache: string): Promise<{ client: Client; startMs: number }> {
+async function serve(root: string, cache: string): Promise<{ client: Client; initializeMs: number; firstAnswerMs: number }> {
   const client = new Client({ name: 'baton-bench', version: '1.0.0' });
   const started = performance.now();
   await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', root],
     env: { ...process.env as Record<string, string>, XDG_CACHE_HOME: cache }, stderr: 'ignore' }));
-  return { client, startMs: performance.now() - started };
+  const initializeMs = performance.now() - started;
+  // The first call waits for the first scan.
+  await client.callTool({ name: 'baton_status', arguments: {} });
+  return { client, initializeMs, firstAnswerMs: performance.now() - started };
 }
 
 /** Median of each call's own round trip (request written → answer parsed), after a warm-up. */
@@ -57,7 +60,8 @@ export const measurement: Measurement = {
       const statusMs = await roundTrips(orc.client, Array.from({ length: 30 }, () => ({ name: 'baton_status', arguments: {} })), 5);
       await orc.client.close();
       return [
-        { label: `start (spawn, first scan of ${TASKS.toLocaleString('en-US')} tasks with an empty cache, initialize)`, value: ms(orc.startMs) },
+        { label: 'start: spawn to initialize answered', value: ms(orc.initializeMs) },
+        { label: `start: spawn to the first answer (first scan of ${TASKS.toLocaleString('en-US')} tasks, empty cache)`, value: ms(orc.firstAnswerMs) },
         { label: 'baton_owner round trip, median', value: ms(ownerMs), target: `≤ ${TARGETS.ownerMs} ms`, ok: ownerMs <= TARGETS.ownerMs },
         { label: 'baton_tasks round trip (a page of 50), median', value: ms(pageMs), target: `≤ ${TARGETS.tasksMs} ms`, ok: pageMs <= TARGETS.tasksMs },
         { label: 'baton_tasks round trip (status + text filter), median', value: ms(filteredMs), target: `≤ ${TARGETS.tasksMs} ms`, ok: filteredMs <= TARGETS.tasksMs },
