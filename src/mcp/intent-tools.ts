@@ -27,10 +27,12 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
       + 'or the intent map row, or why not (outside its scope, unknown intent, a path outside the workspace). Denials are answers, not errors.',
     inputSchema: { intent: idInput.describe('The intent id, e.g. INT-001.'), path: pathInput, folder: folderInput },
     outputSchema: { allowed: z.boolean(), intentId: z.string(), file: z.string(), via: z.string().optional(), pattern: z.string().optional(),
-      reason: z.string(), folder: z.string() },
+      reason: z.string(), folder: z.string().nullable() },
     annotations: READ_ONLY,
   }, ({ intent, path, folder }) => answer(ready, async () => {
-    const root = folderForPath(service.folders, path, folder);
+    const root = folderForPath(service.folders, path, folder, { outside: () => undefined });
+    // An absolute path in no open folder is a denial like any path that leaves the folder, not an error.
+    if (root === undefined) return { allowed: false, intentId: intent, file: path, reason: `${path} is outside every open folder`, folder: null };
     return { ...await service.intents.validateScope(intent, path, root), folder: root };
   }));
 

@@ -25,11 +25,14 @@ export function oneFolder(folders: readonly string[], folder: string | undefined
 
 /**
  * The folder a path belongs to: the named one; else, for an absolute path, the open folder holding it (the deepest);
- * else the only folder open.
+ * else the only folder open. An absolute path in no open folder is a QueryError, or what `outside` gives.
  */
-export function folderForPath(folders: readonly string[], file: string, folder: string | undefined): string {
+export function folderForPath(folders: readonly string[], file: string, folder: string | undefined): string;
+export function folderForPath<T>(folders: readonly string[], file: string, folder: string | undefined, options: { outside: () => T }): string | T;
+export function folderForPath<T>(folders: readonly string[], file: string, folder: string | undefined, options?: { outside: () => T }): string | T {
   if (folder !== undefined || !path.isAbsolute(file)) return oneFolder(folders, folder);
   const holding = [...folders].sort((a, b) => b.length - a.length).find((r) => file === r || file.startsWith(r + path.sep));
-  if (!holding) throw new QueryError(`${file} is outside every open folder (${folders.join(', ')})`);
-  return holding;
+  if (holding) return holding;
+  if (options) return options.outside();
+  throw new QueryError(`${file} is outside every open folder (${folders.join(', ')})`);
 }

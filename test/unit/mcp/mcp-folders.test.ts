@@ -78,6 +78,8 @@ describe('baton mcp: several folders and home roots agree with baton scan', func
     assert.strictEqual(byName.folder, folders.intents);
     const byAbsolute = await mcp.json<{ folder: string; file: string }>('baton_owner', { path: path.join(folders.orc, 'src', 'a.ts') });
     assert.deepStrictEqual([byAbsolute.folder, byAbsolute.file], [folders.orc, 'src/a.ts']);
+    const elsewhere = await mcp.json<{ allowed: boolean; reason: string }>('baton_validate_scope', { intent: 'INT-001', path: path.join(home, 'x.ts') });
+    assert.deepStrictEqual([elsewhere.allowed, elsewhere.reason], [false, `${path.join(home, 'x.ts')} is outside every open folder`]);
   });
 
   it('an answered CRP waiting for Dure to resume is not pending, and shows its answer', async () => {
