@@ -58,6 +58,19 @@ describe('baton mcp: a live index (files changed on disk, resources, subscriptio
       'TASK-010 to be listed');
   });
 
+  it('a state folder made after the start (.dure/) is watched and read', async () => {
+    const run = path.join(FIXTURES, 'wild/dure/waiting-on-you/.dure/runs/run-20260130091200');
+    for (const rel of ['state.json', 'crp/crp-1769764363000.json', 'briefing/raw.md']) ws.write(`.dure/runs/run-20260130091200/${rel}`, readFileSync(path.join(run, rel)));
+    // Well under the 15 s of the periodic look for new files: the folder's appearance is what reads it.
+    await waitFor(async () => ((await mcp.json<{ total: number }>('baton_tasks', { system: 'orchestral', text: 'run-20260130091200' })).total === 1 || undefined),
+      'the new .dure run to be listed', 10_000);
+    // And the new folder's later changes arrive through its own watcher.
+    const state = ws.path('.dure/runs/run-20260130091200/state.json');
+    ws.write('.dure/runs/run-20260130091200/state.json', readFileSync(state, 'utf8').replace('"waiting_human"', '"failed"'));
+    await waitFor(async () => ((await mcp.json<{ status: string }>('baton_task', { system: 'orchestral', id: 'run-20260130091200' })).status === 'failed' || undefined),
+      'the run\'s change to be read', 10_000);
+  });
+
   it('a CRP answered on disk (a VCR appears) shows its answer in baton_decision', async () => {
     const q = { id: 'crp-001', run: 'run-20260201120000' };
     assert.strictEqual((await mcp.json<{ state: string }>('baton_decision', q)).state, 'pending');
@@ -70,6 +83,7 @@ describe('baton mcp: a live index (files changed on disk, resources, subscriptio
       return d.state === 'answered' ? d : undefined;
     }, 'crp-001 to be answered');
     assert.deepStrictEqual([answered.answer?.decision, answered.answer?.rationale], ['B', 'Keep it simple.']);
-    assert.strictEqual((await mcp.json<{ total: number }>('baton_decisions')).total, 0);
+    const pending = await mcp.json<{ items: { id: string; run: string }[] }>('baton_decisions', { system: 'orchestral' });
+    assert.ok(!pending.items.some((d) => d.run === 'run-20260201120000'), JSON.stringify(pending.items));
   });
 });
