@@ -53,12 +53,6 @@ export class LiveIndex extends Disposable {
     this.every(this.options.recheckMs ?? 60_000, async () => this.service.recheck());
   }
 
-  /** Settles once every event seen so far has been read (tests and callers that must see a write they just made). */
-  async idle(): Promise<void> {
-    if (this.pending.size) this.flush();
-    await this.running;
-  }
-
   private every(ms: number, work: () => Promise<unknown>): void {
     let busy = false;
     const timer = setInterval(() => {
