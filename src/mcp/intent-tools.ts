@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { folderForPath, oneFolder } from '../core/queries/folders';
 import { ownerOf } from '../core/queries/owner-query';
 import { QueryError } from '../core/queries/query-error';
+import { itemJson } from '../core/report/scan-report';
 import { folderInput, idInput, pathInput } from './inputs';
 import { READ_ONLY } from './read-tools';
 import { answer, type ToolContext } from './tool-result';
@@ -17,7 +18,8 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
       + 'gives it to anyone, the intent that last changed it according to the agent trace). conflict is true when two or more intents claim it: '
       + 'ask a human before writing such a file. Paths outside the workspace folder are refused.',
     inputSchema: { path: pathInput, folder: folderInput },
-    outputSchema: { folder: z.string(), file: z.string(), owners: z.array(ownerShape), conflict: z.boolean(), intents: z.array(z.string()) },
+    outputSchema: { folder: z.string(), file: z.string(), owners: z.array(ownerShape), conflict: z.boolean(), intents: z.array(z.string()),
+      moreOwners: z.number().optional() },
     annotations: READ_ONLY,
   }, ({ path, folder }) => answer(ready, async () => ({ ...await ownerOf(service, path, folder) })));
 
@@ -45,7 +47,9 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
   }, ({ intent, folder }) => answer(ready, async () => {
     const root = oneFolder(service.folders, folder);
     if (!(await service.intents.getIntent(intent, root))) throw new QueryError(`there is no intent ${intent} in ${root}; baton_tasks with system "intents" lists them`);
-    return { folder: root, ...await service.intents.getIntentContext(intent, root) };
+    const { intent: item, ...block } = await service.intents.getIntentContext(intent, root);
+    // The intent as `scan --json` shows it (not the reader's internal object), then the block; `text` is ready for a prompt.
+    return { folder: root, intent: itemJson(root, item), ...block };
   }));
 
   server.registerTool('baton_log_trace', {

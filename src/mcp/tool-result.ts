@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { clampJson } from '../core/queries/bounded';
 import { QueryError } from '../core/queries/query-error';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 
@@ -8,9 +9,13 @@ export interface ToolContext {
   readonly ready: Promise<unknown>;
 }
 
-/** A tool's answer: the JSON as text (what most clients show a model) and as structured content. */
+/**
+ * A tool's answer: the JSON as text (what most clients show a model) and as structured content. The queries bound
+ * what they return; `clampJson` is the last guard, so no answer passes the size bound whatever a query missed.
+ */
 export function toolResult(value: Record<string, unknown>): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(value) }], structuredContent: value };
+  const bounded = clampJson(value);
+  return { content: [{ type: 'text', text: JSON.stringify(bounded) }], structuredContent: bounded };
 }
 
 /** A question the tool cannot answer as asked: a tool error the model reads and can act on, never a protocol crash. */

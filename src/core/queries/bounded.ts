@@ -4,6 +4,8 @@
  * stays under ~100 KB whatever the workspace holds.
  */
 export const RESULT_BUDGET = 45_000;
+/** A page's rows: the bound less room for the page's own fields (total, offsets, `more`, a folder name). */
+const PAGE_BUDGET = RESULT_BUDGET - 2_000;
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
 
@@ -23,7 +25,7 @@ export interface Page<T> {
  * shape (a listing of 10,000 items builds 50 rows, not 10,000).
  */
 export function pageOf<S, T = S>(all: readonly S[], offset = 0, limit = DEFAULT_PAGE, toRow: (source: S) => T = (s) => s as unknown as T,
-  budget = RESULT_BUDGET): Page<T> {
+  budget = PAGE_BUDGET): Page<T> {
   const start = Math.min(Math.max(0, offset), all.length);
   const items: T[] = [];
   let size = 0;

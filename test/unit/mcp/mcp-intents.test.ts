@@ -56,9 +56,13 @@ describe('baton mcp: intents (owner, scope, context, trace)', function () {
   });
 
   it('baton_intent_context gives the context block; an unknown intent is a tool error', async () => {
-    const ctx = await mcp.json<Record<string, unknown>>('baton_intent_context', { intent: 'FIX-001' });
-    assert.match(JSON.stringify(ctx), /Greeting endpoint/);
-    assert.match(JSON.stringify(ctx), /src\/owned\/\*\*/);
+    const ctx = await mcp.json<{ intent: { system: string; id: string; status: string }; ownedScope: string[]; acceptanceCriteria: string[]; text: string }>(
+      'baton_intent_context', { intent: 'FIX-001' });
+    assert.deepStrictEqual([ctx.intent.system, ctx.intent.id, ctx.intent.status], ['intents', 'FIX-001', 'IN_PROGRESS']);
+    assert.deepStrictEqual(ctx.ownedScope, ['src/owned/**']);
+    assert.deepStrictEqual(ctx.acceptanceCriteria, ['GET /hello answers "Hello, world!"']);
+    assert.match(ctx.text, /^<intent_context id="FIX-001">/);
+    assert.match(ctx.text, /Greeting endpoint/);
     const r = await mcp.call('baton_intent_context', { intent: 'FIX-404' });
     assert.strictEqual(r.isError, true);
     assert.match(textOf(r), /no intent FIX-404/);
