@@ -86,4 +86,21 @@ describe('baton mcp: a live index (files changed on disk, resources, subscriptio
     const pending = await mcp.json<{ items: { id: string; run: string }[] }>('baton_decisions', { system: 'orchestral' });
     assert.ok(!pending.items.some((d) => d.run === 'run-20260201120000'), JSON.stringify(pending.items));
   });
+
+  it('an orc human gate approved in state.yaml shows its record in baton_decision', async () => {
+    const gate = (decision: string) => ['status: paused', 'gates:',
+      `  - {phase: review, type: human, decision: ${decision}, rationale: "looks right", timestamp: 2026-01-10T11:00:00Z}`, ''].join('\n');
+    ws.write('.orc/tasks/TASK-004/state.yaml', gate('pending'));
+    const pending = await waitFor(async () => {
+      const d = await mcp.json<{ state: string; decision: { options: { id: string }[] } }>('baton_decision', { id: 'TASK-004:review', system: 'orc' }).catch(() => undefined);
+      return d?.state === 'pending' ? d : undefined;
+    }, 'the gate to wait for a person');
+    assert.deepStrictEqual(pending.decision.options.map((o) => o.id), ['approve', 'reject']);
+    ws.write('.orc/tasks/TASK-004/state.yaml', gate('approved'));
+    const answered = await waitFor(async () => {
+      const d = await mcp.json<{ state: string; answer: { decision: string; rationale: string } | null }>('baton_decision', { id: 'TASK-004:review', system: 'orc' });
+      return d.state === 'answered' ? d : undefined;
+    }, 'the gate to be answered');
+    assert.deepStrictEqual([answered.answer?.decision, answered.answer?.rationale], ['approved', 'looks right']);
+  });
 });
