@@ -1,9 +1,12 @@
 import { existsSync, promises as fs, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import picomatch from 'picomatch';
 import { Disposable, toDisposable } from '../util/disposable';
 import type { OrchestrationService } from './orchestration-service';
 import { StatSweep } from './stat-sweep';
+import { watchTargets, type WatchTarget } from './watch-targets';
+
+/** After a folder appears: one more look for its files, which an agent may write a moment after making it. */
+const CATCH_UP_MS = 2_000;
 
 export interface LiveIndexOptions {
   /** Agents write a file several times in a row: re-read once the burst settles. */
@@ -19,16 +22,18 @@ export interface LiveIndexOptions {
 
 /**
  * Keeps a service's index live outside the editor (the editor uses VS Code's watcher): Node's `fs.watch` over the
- * folders the adapters ask for — recursive only below the state folders themselves (`.orc/`, `.orchestration/`,
- * the home roots), never a whole repository — feeding `fileChanged`; the stat sweep as a safety net for writes a
- * watcher misses; `readUndiscovered` when a state folder appears and now and then for new files no event announced.
+ * folders the adapters ask for (recursive only where Baton reads files, see watch-targets.ts) feeding `fileChanged`;
+ * the stat sweep as a safety net for writes a watcher misses; `readUndiscovered` when a folder appears (and once more
+ * a moment later) and now and then for new files no event announced.
  */
 export class LiveIndex extends Disposable {
   private readonly watchers = new Map<string, FSWatcher>();
+  /** Folders that could not be watched: not tried again every sweep (a recursive watch walks its whole tree first). */
+  private readonly failed = new Set<string>();
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private catchUp: ReturnType<typeof setTimeout> | undefined;
   private running: Promise<void> = Promise.resolve();
-  private lookForNew = false;
   private readonly sweep: StatSweep;
   private readonly settleMs: number;
   private readonly log: (message: string) => void;
@@ -40,6 +45,7 @@ export class LiveIndex extends Disposable {
     this.log = options.log ?? (() => undefined);
     this._register(toDisposable(() => {
       clearTimeout(this.timer);
+      clearTimeout(this.catchUp);
       for (const w of this.watchers.values()) w.close();
       this.watchers.clear();
     }));
@@ -67,28 +73,31 @@ export class LiveIndex extends Disposable {
   /** Starts a watcher for each folder to watch that exists and has none; stops those no longer wanted. */
   private syncWatchers(): void {
     if (this.isDisposed) return;
-    const wanted = watchTargets(this.service);
+    const wanted = watchTargets(this.service.watchPatterns(), this.service.knownFiles());
     for (const [key, watcher] of this.watchers) if (!wanted.has(key)) { watcher.close(); this.watchers.delete(key); }
-    let appeared = false;
-    for (const [key, target] of wanted) {
-      if (this.watchers.has(key) || !existsSync(target.dir)) continue;
+    for (const target of wanted.values()) {
+      if (this.watchers.has(target.key) || this.failed.has(target.key) || !existsSync(target.dir)) continue;
       try {
         const watcher = watch(target.dir, { recursive: target.recursive, persistent: false }, (_event, name) => {
           if (name) this.queue(path.join(target.dir, name.toString()), target);
         });
-        watcher.on('error', (err) => {
-          this.log(`watching ${target.dir} stopped (${err.message}); the stat sweep still notices changes`);
-          watcher.close();
-          this.watchers.delete(key);
-        });
-        this.watchers.set(key, watcher);
-        if (target.recursive) appeared = true;
+        watcher.on('error', (err) => this.stopWatching(target, watcher, err));
+        this.watchers.set(target.key, watcher);
       } catch (err) {
+        this.failed.add(target.key);
         this.log(`cannot watch ${target.dir} (${(err as Error).message}); the stat sweep still notices changes`);
       }
     }
-    // A state folder that appeared after the scan (or before its watcher ran) holds files no event announced.
-    if (appeared && this.service.hasScanned) { this.lookForNew = true; this.schedule(); }
+  }
+
+  private stopWatching(target: WatchTarget, watcher: FSWatcher, err: Error): void {
+    watcher.close();
+    if (this.watchers.get(target.key) === watcher) this.watchers.delete(target.key);
+    // A folder deleted takes its watcher with it: watched again if it comes back. Anything else is not retried.
+    if (existsSync(target.dir)) {
+      this.failed.add(target.key);
+      this.log(`watching ${target.dir} stopped (${err.message}); the stat sweep still notices changes`);
+    }
   }
 
   private queue(file: string, target: WatchTarget): void {
@@ -105,65 +114,28 @@ export class LiveIndex extends Disposable {
   private flush(): void {
     const files = [...this.pending];
     this.pending.clear();
-    const lookForNew = this.lookForNew;
-    this.lookForNew = false;
     this.running = this.running.then(async () => {
-      let folderEvent = lookForNew;
+      let folderEvent = false;
       for (const file of files) {
         if (this.isDisposed) return;
-        // A folder made or moved (a new task folder): the files written into it before the watcher followed it
-        // are found by the listing below.
+        // A folder made or moved (a new task folder, `.orc` made by `orc init`): its files are found by listing.
         if ((await fs.stat(file).catch(() => undefined))?.isDirectory()) { folderEvent = true; continue; }
         await this.service.fileChanged(file);
       }
-      if (!folderEvent || this.isDisposed) return;
-      // A state folder that has just appeared (`.orc` made by `orc init`) gets its own watcher now.
-      this.syncWatchers();
-      await this.service.readUndiscovered(this.service.folders);
+      if (folderEvent) await this.lookForNewFiles();
     }).catch((err) => this.log(`refresh failed: ${(err as Error).message}`));
   }
-}
 
-interface WatchTarget {
-  readonly dir: string;
-  readonly recursive: boolean;
-  readonly accepts: (file: string) => boolean;
-}
-
-function dirKey(dir: string): string {
-  return `${dir}\u0000r`;
-}
-
-/**
- * The folders to watch for the service's patterns. `{orc.yaml,.orc/**}` at a workspace folder becomes the folder
- * itself, not recursive (orc.yaml, and `.orc` appearing), and `.orc` recursive; `**` at a home root, the root
- * recursive. A watcher's events pass only when the pattern matches them (or name the state folder itself).
- */
-function watchTargets(service: OrchestrationService): Map<string, WatchTarget> {
-  const targets = new Map<string, { dir: string; recursive: boolean; tests: ((rel: string) => boolean)[]; base: string }>();
-  const add = (dir: string, recursive: boolean, base: string, test: (rel: string) => boolean) => {
-    const key = recursive ? dirKey(dir) : `${dir}\u0000f`;
-    const t = targets.get(key) ?? { dir, recursive, tests: [], base };
-    t.tests.push((file) => test(path.relative(base, file).split(path.sep).join('/')));
-    targets.set(key, t);
-  };
-  for (const { base, glob } of service.watchPatterns()) {
-    const matches = picomatch(glob, { dot: true });
-    for (const alternative of topAlternatives(glob)) {
-      const slash = alternative.indexOf('/');
-      const first = slash < 0 ? alternative : alternative.slice(0, slash);
-      if (first === '**' || /[*?[{]/.test(first)) { add(base, true, base, matches); continue; }
-      if (slash < 0) { add(base, false, base, matches); continue; }
-      const dir = path.join(base, first);
-      add(base, false, base, (rel) => rel === first);
-      add(dir, true, base, matches);
-    }
+  /** Reads files no event announced, then watches the folders they are in; once more a moment later. */
+  private async lookForNewFiles(again = true): Promise<void> {
+    if (this.isDisposed) return;
+    await this.service.readUndiscovered(this.service.folders);
+    this.syncWatchers();
+    if (!again) return;
+    clearTimeout(this.catchUp);
+    this.catchUp = setTimeout(() => {
+      this.running = this.running.then(() => this.lookForNewFiles(false)).catch((err) => this.log(`refresh failed: ${(err as Error).message}`));
+    }, CATCH_UP_MS);
+    this.catchUp.unref();
   }
-  return new Map([...targets].map(([key, t]) => [key, { dir: t.dir, recursive: t.recursive, accepts: (file: string) => t.tests.some((test) => test(file)) }]));
-}
-
-/** `{orc.yaml,.orc/**}` → `orc.yaml`, `.orc/**`; `{.orchestral,.dure}/**` → `.orchestral/**`, `.dure/**`; others as they are. */
-function topAlternatives(glob: string): string[] {
-  const m = /^\{([^{}]*)\}(.*)$/.exec(glob);
-  return m ? m[1]!.split(',').map((alt) => `${alt}${m[2]}`) : [glob];
 }

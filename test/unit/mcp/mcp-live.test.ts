@@ -71,6 +71,13 @@ describe('baton mcp: a live index (files changed on disk, resources, subscriptio
       'the run\'s change to be read', 10_000);
   });
 
+  it('a change under a home root (an orange task under --home) is read', async () => {
+    const rel = '.home/orange/tasks/fixture/bGS3g6mCg93LRY54t6Uy6/TASK.md';
+    ws.write(rel, readFileSync(ws.path(rel), 'utf8').replace(/^status: working$/m, 'status: stuck'));
+    await waitFor(async () => ((await mcp.json<{ status: string }>('baton_task', { system: 'orange', id: 'bGS3g6mCg93LRY54t6Uy6' })).status === 'stuck' || undefined),
+      'the orange task to read as stuck');
+  });
+
   it('a CRP answered on disk (a VCR appears) shows its answer in baton_decision', async () => {
     const q = { id: 'crp-001', run: 'run-20260201120000' };
     assert.strictEqual((await mcp.json<{ state: string }>('baton_decision', q)).state, 'pending');
