@@ -16,7 +16,7 @@ export interface ServeOptions {
   readonly log: (message: string) => void;
   /** The first scan: the server answers `initialize` at once, and tool calls and reads wait for it. */
   readonly ready: Promise<unknown>;
-  /** Standard input and output (tests of the CLI give the process's own). */
+  /** Standard input and output (default: the process's own). */
   readonly stdin?: NodeJS.ReadableStream;
   readonly stdout?: NodeJS.WritableStream;
 }
