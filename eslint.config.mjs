@@ -16,8 +16,8 @@ export default tseslint.config(
   },
   {
     // The core runs under plain Node (CLI, unit tests): it must never reach for the editor.
-    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/shared/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core, src/cli and src/shared must not import vscode.' }] }] },
+    files: ['src/core/**/*.ts', 'src/cli/**/*.ts', 'src/shared/**/*.ts', 'src/mcp/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core, src/cli, src/mcp and src/shared must not import vscode.' }] }] },
   },
   { files: ['webview-ui/**/*.ts'], languageOptions: { globals: { ...globals.browser } } },
   { files: ['**/*.mjs', '**/*.js'], languageOptions: { globals: { ...globals.node } } },

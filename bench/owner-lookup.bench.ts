@@ -16,7 +16,7 @@ const TARGETS = { lookupUs: 10, speedup: 10 };
  * 1,000 intents × 20 owned_scope entries (10 globs, 5 folders, 5 files per intent, each intent in its own module)
  * and a 10,000-row intent_map.md, as `.orchestration/` in a cached folder.
  */
-function workspace(log: (s: string) => void): string {
+export function ownerLookupWorkspace(log: (s: string) => void): string {
   const root = path.join(CACHE_DIR, `intents-${INTENTS}x${PATTERNS}`);
   const stamp = path.join(root, '.recipe');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === RECIPE) return root;
@@ -43,7 +43,7 @@ function workspace(log: (s: string) => void): string {
 }
 
 /** Files to look up: owned by a glob, a folder, a file entry, the map, and owned by nothing. */
-function lookups(count: number): string[] {
+export function ownerLookupFiles(count: number): string[] {
   const out: string[] = [];
   for (let n = 0; n < count; n++) {
     const i = (n * 7919) % INTENTS;
@@ -66,13 +66,13 @@ export const measurement: Measurement = {
   name: 'owner-lookup',
   description: `owner of a file among ${INTENTS} intents × ${PATTERNS} scope entries and a ${MAP_ROWS}-row intent map: the ownership index vs compiling matchers per call`,
   async run(log) {
-    const root = workspace(log);
+    const root = ownerLookupWorkspace(log);
     const service = new OrchestrationService({ folders: [{ root }] });
     await service.scan();
     const record = service.records('intents').map((r) => r.record as { kind: string }).find((r) => r.kind === 'intents') as IntentsFileRecord | undefined;
     if (!record || record.intents.length !== INTENTS) throw new Error(`the generated intents file read as ${record?.intents.length ?? 0} intents`);
 
-    const files = lookups(20_000);
+    const files = ownerLookupFiles(20_000);
     const built = process.hrtime.bigint();
     service.intents.ownersOf(root, files[0]!); // the index is built on the first lookup after a change
     const buildMs = Number(process.hrtime.bigint() - built) / 1e6;

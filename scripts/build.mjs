@@ -40,14 +40,18 @@ const zodWithoutLocales = {
  * and `baton scan` never load it. simple-git: only running a phase (the executor) uses git.
  */
 const onDemand = ['simple-git'];
-/** Baton's own modules loaded the same way (source → its file in dist/): the demo's database builder, for "Open the Demo". */
-const onDemandSources = { 'src/core/onboarding/demo-orc-db.ts': 'demo-db' };
+/**
+ * Baton's own modules loaded the same way (source → its file in dist/): the demo's database builder, for "Open the Demo";
+ * the MCP SDK's parts the server uses, for `baton mcp` only.
+ */
+const onDemandSources = { 'src/core/onboarding/demo-orc-db.ts': 'demo-db', 'src/mcp/mcp-sdk.ts': 'mcp-sdk' };
+const onDemandSourceNames = new RegExp(`(${Object.keys(onDemandSources).map((s) => path.basename(s, '.ts')).join('|')})(\\.js)?$`);
 const onDemandFiles = {
   name: 'on-demand-libraries',
   setup(build) {
     const names = new RegExp(`^(${onDemand.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
     build.onResolve({ filter: names }, (args) => ({ path: `./${args.path}.js`, external: true }));
-    build.onResolve({ filter: /demo-orc-db(\.js)?$/ }, (args) => {
+    build.onResolve({ filter: onDemandSourceNames }, (args) => {
       const source = path.relative(root, path.resolve(args.resolveDir, `${args.path.replace(/\.js$/, '')}.ts`)).split(path.sep).join('/');
       const name = onDemandSources[source];
       // Only from other modules: the module's own bundle (its entry point) is built from it.

@@ -1,6 +1,7 @@
 import { answerCommand } from './answer';
 import { UsageError } from './args';
 import { checkCommand } from './check';
+import { mcpCommand } from './mcp';
 import { cliOutput, endQuietlyWhenReaderGoes, readerGone, type CliOutput } from './output';
 import { expectedIoFailure, ioFailureLine } from '../core/io/io-failure';
 import { printable } from '../core/util/printable';
@@ -9,7 +10,7 @@ import { runCommand } from './run';
 import { scanCommand } from './scan';
 import { taskCommand } from './task';
 import { traceCommand } from './trace';
-import { answerUsage, checkUsage, ownerUsage, runUsage, scanUsage, taskUsage, traceUsage, usageText } from './usage';
+import { answerUsage, checkUsage, mcpUsage, ownerUsage, runUsage, scanUsage, taskUsage, traceUsage, usageText } from './usage';
 
 type Command = (argv: string[], out: CliOutput) => Promise<number>;
 
@@ -21,6 +22,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   answer: { run: answerCommand, usage: answerUsage },
   task: { run: taskCommand, usage: taskUsage },
   run: { run: runCommand, usage: runUsage },
+  mcp: { run: mcpCommand, usage: mcpUsage },
 };
 
 /** Exit status per CLI.md: 0 fine, 1 errors found (or refused), 2 usage error. */

@@ -22,9 +22,11 @@ export const taskUsage = [
 
 export const runUsage = 'baton run TASK-ID [--phase NAME] [--resume] [--dir DIR] [--home HOME] [--claude PATH] [--allow-repo-claude]';
 
+export const mcpUsage = 'baton mcp [DIR…] [--home HOME] [--no-cache]   (a Model Context Protocol server on stdio; ends when stdin closes)';
+
 /** Every command, in the order `baton --help` lists them. */
 export const COMMAND_USAGES: Readonly<Record<string, string>> = {
-  scan: scanUsage, check: checkUsage, owner: ownerUsage, trace: traceUsage, answer: answerUsage, task: taskUsage, run: runUsage,
+  scan: scanUsage, check: checkUsage, owner: ownerUsage, trace: traceUsage, answer: answerUsage, task: taskUsage, run: runUsage, mcp: mcpUsage,
 };
 
 export function usageText(): string {

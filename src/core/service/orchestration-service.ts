@@ -293,6 +293,11 @@ export class OrchestrationService extends Disposable {
     return this.indexes.flatMap((i) => i.diagnostics());
   }
 
+  /** One folder's diagnostics (a home-root file's problems are in every folder that read it); none for a folder not open. */
+  diagnosticsOf(root: string): Diagnostic[] {
+    return this.indexes.find((i) => i.root === root)?.diagnostics() ?? [];
+  }
+
   /** Every parsed record of one system, with its folder and file (for queries a system builds over its files). */
   records(system: SystemId): { root: string; file: string; record: unknown }[] {
     return this.indexes.flatMap((i) => i.records(system).map((r) => ({ root: i.root, ...r })));
