@@ -46,7 +46,7 @@ export function assertServerFor(server: vscode.McpStdioServerDefinition, folders
 
 /**
  * Runs the server's command line with `scan --json` in place of `mcp` (same program, CLI, environment, folders and
- * working folder): the command the editor would start is a working Baton CLI that reads those folders.
+ * working folder; no cache left in the home folder): the command the editor would start is a working Baton CLI that reads those folders.
  */
 export async function scanThroughServerCommand(server: vscode.McpStdioServerDefinition): Promise<ScanJson> {
   // The folders, and `--home HOME` when there is one: `baton scan` takes both as `baton mcp` does.
@@ -55,7 +55,7 @@ export async function scanThroughServerCommand(server: vscode.McpStdioServerDefi
   const env = { ...process.env, ...Object.fromEntries(Object.entries(server.env).map(([k, v]) => [k, v === null ? undefined : String(v)])) };
   const stdout = await new Promise<string>((resolve, reject) => {
     // exit 1 means a diagnostic is an error (the fixtures have some): the output still counts.
-    execFile(server.command, [cli!, 'scan', ...folders, '--json'], { env, cwd: server.cwd?.fsPath, timeout: 60_000, maxBuffer: 64 << 20 },
+    execFile(server.command, [cli!, 'scan', ...folders, '--json', '--no-cache'], { env, cwd: server.cwd?.fsPath, timeout: 60_000, maxBuffer: 64 << 20 },
       (err, out, errText) => (err && err.code !== 1 ? reject(new Error(`${err.message}\n${errText}`)) : resolve(out)));
   });
   return JSON.parse(stdout) as ScanJson;
