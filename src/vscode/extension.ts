@@ -18,6 +18,7 @@ import { registerDecisions, type DecisionsApi } from './decisions/register-decis
 import { registerExecutor, type ExecutorApi } from './executor/register-executor';
 import { StateFileWatcher } from './file-watcher';
 import { registerIntents, type IntentsApi } from './intents/register-intents';
+import { registerMcp, type McpApi } from './mcp/register-mcp';
 import { registerOnboarding, type OnboardingApi } from './onboarding/register-onboarding';
 import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
@@ -77,6 +78,8 @@ export interface BatonApi {
   readonly board: BoardApi;
   /** The context keys that hide commands with nothing to act on (Resolve, Open in Claude Code, Open PR, Attach, Resume). */
   readonly commandContext: CommandContext;
+  /** Baton's MCP server as offered to the editor's agent mode: tests ask its provider what it offers. */
+  readonly mcp: McpApi;
 }
 
 /**
@@ -149,6 +152,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   lap('costs');
   const board = registerBoard(context, service);
   lap('board');
+  const mcp = registerMcp(context, log);
+  lap('mcp');
   // Every tree view exists from here on, so the badge can be set before the sidebar is ever opened.
   const trees = new Map<string, vscode.TreeView<unknown>>([['baton.tasks', view as vscode.TreeView<unknown>], ['baton.runs', runs.view],
     ['baton.intents', intents.view], ['baton.ultrawork', ultrawork.view], ['baton.orange', orange.view], ['baton.initiatives', orc.initiativesView]]);
@@ -172,7 +177,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   lap('the rest');
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms (${laps.join(', ')})`);
   return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
-    trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext };
+    trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext, mcp };
 }
 
 async function reconfigureWithProgress(service: OrchestrationService, contexts: SourceContext[], log: vscode.LogOutputChannel): Promise<void> {

@@ -32,6 +32,8 @@ export interface BatonSettings {
   readonly orc: { readonly path?: string };
   /** `baton.testCommand`: a program and its arguments; absent when not set. */
   readonly testCommand?: readonly string[];
+  /** `baton.mcp.enabled`: offer Baton's MCP server (`baton mcp`) to the editor's agent mode. */
+  readonly mcpEnabled: boolean;
 }
 
 export const DEFAULT_SETTINGS: BatonSettings = {
@@ -45,6 +47,7 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   recordScopeViolations: false,
   claude: {},
   orc: {},
+  mcpEnabled: true,
 };
 
 /** A value that could not be used as written: what was wrong and what is used instead. */
@@ -141,6 +144,7 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       claude: { ...(claudePath ? { path: claudePath } : {}), ...(model ? { model } : {}), ...(timeoutSeconds ? { timeoutSeconds } : {}) },
       orc: orcPath ? { path: orcPath } : {},
       ...(testCommand ? { testCommand } : {}),
+      mcpEnabled: bool('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
     },
     problems,
   };

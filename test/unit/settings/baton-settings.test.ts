@@ -41,11 +41,12 @@ describe('settings: parseBatonSettings', () => {
       'baton.claude.path': false,
       'baton.claude.timeoutSeconds': -3,
       'baton.testCommand': 'npm test',
+      'baton.mcp.enabled': 'on',
     }));
     assert.deepStrictEqual(settings, DEFAULT_SETTINGS);
     assert.deepStrictEqual(problems.map((p) => p.key), ['baton.systems', 'baton.intents.traceTail', 'baton.claude.path',
       'baton.claude.timeoutSeconds', 'baton.testCommand', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.codeLens.enabled',
-      'baton.scopeGuard.enabled', 'baton.intents.recordScopeViolations']);
+      'baton.scopeGuard.enabled', 'baton.intents.recordScopeViolations', 'baton.mcp.enabled']);
     assert.match(problems[1]!.message, /"50" is not a number; using 200/);
     assert.match(problems[8]!.message, /is not a list of strings|is not true or false/);
   });
