@@ -6,24 +6,28 @@ import { OrchestrationService } from '../core/service/orchestration-service';
 import { printable } from '../core/util/printable';
 import { parse } from './args';
 import { cliCacheDir } from './cache-dir';
+import { CONTEXT_OPTIONS, contextOverrides } from './context-options';
 import { folderContext, foldersOf } from './open-service';
 import type { CliOutput } from './output';
 
 import { serveMcp } from '../mcp/serve';
 
 /**
- * `baton mcp [DIR…] [--home HOME]`: a Model Context Protocol server over stdio on the index `scan` reads, kept live
- * (src/mcp/serve.ts). Several DIRs are several folders of one service, as in the editor. Stdout carries the protocol
+ * `baton mcp [DIR…] [--home HOME] [--orc-home DIR] [--ultrawork-sessions DIR] [--orange-root DIR] [--systems LIST]
+ * [--trace-tail N]`: a Model Context Protocol server over stdio on the index `scan` reads, kept live
+ * (src/mcp/serve.ts). Several DIRs are several folders of one service, as in the editor; the
+ * other options are the editor's settings for every folder (the editor passes them so its agents see what its sidebar shows). Stdout carries the protocol
  * only; messages go to stderr. Ends with status 0 when standard input closes.
  */
 export async function mcpCommand(argv: string[], out: CliOutput): Promise<number> {
-  const { values, positionals } = parse(argv, { home: { type: 'string' }, 'no-cache': { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { home: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...CONTEXT_OPTIONS });
+  const overrides = contextOverrides(values);
   const roots = await foldersOf(positionals);
   // Stdout is the protocol: anything a library would print there goes to stderr instead.
   console.log = console.info = console.debug = (...args: unknown[]) => { process.stderr.write(`${format(...args)}\n`); };
   // The CLI's record cache only speeds the first scan: every record it gives is checked against the file's size
   // and mtime, and from then on the watcher and the stat sweep re-read what changes.
-  const service = new OrchestrationService({ folders: roots.map((root) => folderContext(root, values.home)),
+  const service = new OrchestrationService({ folders: roots.map((root) => ({ ...folderContext(root, values.home), ...overrides })),
     cache: values['no-cache'] ? undefined : new JsonIndexCache(cliCacheDir()) });
   // Scanned while the client initialises: a large workspace's first scan never holds up `initialize`.
   await serveMcp(service, { version: batonVersion(), ready: service.scan(), log: (m) => out.error(`baton mcp: ${printable(m)}`) });

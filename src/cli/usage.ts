@@ -22,7 +22,8 @@ export const taskUsage = [
 
 export const runUsage = 'baton run TASK-ID [--phase NAME] [--resume] [--dir DIR] [--home HOME] [--claude PATH] [--allow-repo-claude]';
 
-export const mcpUsage = 'baton mcp [DIR…] [--home HOME] [--no-cache]   (a Model Context Protocol server on stdio; ends when stdin closes)';
+export const mcpUsage = 'baton mcp [DIR…] [--home HOME] [--no-cache] [--orc-home DIR] [--ultrawork-sessions DIR] [--orange-root DIR] [--systems LIST] [--trace-tail N]'
+  + '   (a Model Context Protocol server on stdio; ends when stdin closes)';
 
 /** Every command, in the order `baton --help` lists them. */
 export const COMMAND_USAGES: Readonly<Record<string, string>> = {

@@ -5,9 +5,14 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import { batonApi } from '../extension/helpers/baton';
-import { assertServerFor, next, offered, scanThroughServerCommand } from '../extension/helpers/mcp';
+import { assertServerFor, itemKeys, itemsServedBy, next, offered, sidebarItems } from '../extension/helpers/mcp';
 
 const folderPaths = () => (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath);
+/** The workspace file's settings put Ultrawork and orange in one place for both folders (multiroot-workspace.mjs): passed on. */
+const homeOptions = () => {
+  const setting = (key: string) => vscode.workspace.getConfiguration('baton').get<string>(key)!;
+  return ['--ultrawork-sessions', setting('ultrawork.sessionsRoot'), '--orange-root', setting('orange.root')];
+};
 
 describe('MCP server definition provider (multi-root)', function () {
   this.timeout(90_000);
@@ -19,9 +24,11 @@ describe('MCP server definition provider (multi-root)', function () {
     assert.ok(folders.length >= 2, 'a multi-root window');
     const servers = await offered(api);
     assert.strictEqual(servers.length, 1);
-    assertServerFor(servers[0]!, folders);
-    const scan = await scanThroughServerCommand(servers[0]!);
-    assert.deepStrictEqual(scan.folders?.map((f) => f.root), folders);
+    assertServerFor(servers[0]!, folders, homeOptions());
+    // Spoken to over MCP as the editor would start it: the items of every folder, as the sidebar has them.
+    const served = itemKeys(await itemsServedBy(servers[0]!));
+    for (const folder of folders) assert.ok(served.some((k) => k.startsWith(`${folder} `)), `items of ${folder}`);
+    assert.deepStrictEqual(served, sidebarItems(api));
   });
 
   it('a folder added tells the editor to ask again, and the server then reads it last; removed, it is gone', async () => {
@@ -32,12 +39,12 @@ describe('MCP server definition provider (multi-root)', function () {
       await changed;
       const withIt = folderPaths();
       assert.strictEqual(withIt.at(-1), dir);
-      assertServerFor((await offered(api))[0]!, withIt);
+      assertServerFor((await offered(api))[0]!, withIt, homeOptions());
 
       const removed = next(api.mcp.provider.onDidChangeMcpServerDefinitions);
       vscode.workspace.updateWorkspaceFolders(withIt.indexOf(dir), 1);
       await removed;
-      assertServerFor((await offered(api))[0]!, folderPaths());
+      assertServerFor((await offered(api))[0]!, folderPaths(), homeOptions());
       assert.ok(!(await offered(api))[0]!.args.includes(dir));
     } finally {
       const at = folderPaths().indexOf(dir);

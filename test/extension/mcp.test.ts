@@ -3,9 +3,11 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import { batonApi, workspaceRoot } from './helpers/baton';
-import { assertServerFor, batonExtension, next, offered, scanThroughServerCommand } from './helpers/mcp';
+import { assertServerFor, batonExtension, itemKeys, itemsServedBy, next, offered, sidebarItems } from './helpers/mcp';
 
 const config = () => vscode.workspace.getConfiguration('baton');
+/** The fixture's .vscode/settings.json keeps Ultrawork and orange under .home/: the server is told so. */
+const fixtureOptions = (root: string) => ['--ultrawork-sessions', path.join(root, '.home/.claude/ultrawork/sessions'), '--orange-root', path.join(root, '.home/orange')];
 
 describe('MCP server definition provider (trusted, one folder)', function () {
   this.timeout(90_000);
@@ -27,12 +29,13 @@ describe('MCP server definition provider (trusted, one folder)', function () {
     const servers = await offered(api);
     assert.strictEqual(servers.length, 1);
     const [server] = servers as [vscode.McpStdioServerDefinition];
-    assertServerFor(server, [workspaceRoot()]);
+    assertServerFor(server, [workspaceRoot()], fixtureOptions(workspaceRoot()));
     assert.strictEqual(await api.mcp.provider.resolveMcpServerDefinition(server), server);
-    // The same program, CLI, environment and folder read the workspace.
-    const scan = await scanThroughServerCommand(server);
-    assert.strictEqual(scan.baton, 1);
-    assert.strictEqual(scan.root, workspaceRoot());
+    // Started as the editor starts it and spoken to over MCP: it serves every item the sidebar shows (orange from
+    // the folder the settings name).
+    const served = itemKeys(await itemsServedBy(server));
+    assert.ok(served.some((k) => k.includes(' orange ')), served.join('\n'));
+    assert.deepStrictEqual(served, sidebarItems(api));
   });
 
   it('baton.mcp.enabled off: none offered, the editor told at once, a pending start refused; on again: back', async () => {
@@ -49,35 +52,36 @@ describe('MCP server definition provider (trusted, one folder)', function () {
     await on;
     const again = await offered(api);
     assert.strictEqual(again.length, 1);
-    assertServerFor(again[0]!, [workspaceRoot()]);
+    assertServerFor(again[0]!, [workspaceRoot()], fixtureOptions(workspaceRoot()));
   });
 
-  it('another baton setting leaves the editor alone; home folders moved under one home: --home, and the server reads what the sidebar shows', async () => {
+  it('another baton setting leaves the editor alone; a folder setting is passed on, and the server reads what the sidebar shows', async () => {
     let fired = 0;
     const sub = api.mcp.provider.onDidChangeMcpServerDefinitions(() => { fired++; });
-    const original = config().inspect('orc.home')?.workspaceValue;
     const root = workspaceRoot();
     try {
       await config().update('codeLens.enabled', false, vscode.ConfigurationTarget.Workspace);
       await config().update('codeLens.enabled', undefined, vscode.ConfigurationTarget.Workspace);
       assert.strictEqual(fired, 0);
-      // The fixture keeps Ultrawork and orange under .home/ (its settings.json); orc's home joins them there.
+      // Ultrawork turned off and orc's home moved: the server is started with the same.
       const moved = next(api.mcp.provider.onDidChangeMcpServerDefinitions);
       const applied = next(api.service.onDidReconfigure, 30_000);
-      await config().update('orc.home', '${workspaceFolder}/.home/.orc', vscode.ConfigurationTarget.Workspace);
+      await config().update('systems', { ultrawork: false }, vscode.ConfigurationTarget.Workspace);
       await moved;
       await applied;
+      const again = next(api.service.onDidReconfigure, 30_000);
+      await config().update('orc.home', '${workspaceFolder}/.home/.orc', vscode.ConfigurationTarget.Workspace);
+      await again;
       const [server] = await offered(api);
-      assertServerFor(server!, [root], path.join(root, '.home'));
-      const keys = (items: readonly { system: string; id: string }[]) => items.filter((i) => i.system === 'orange' || i.system === 'ultrawork')
-        .map((i) => `${i.system}:${i.id}`).sort();
-      const sidebar = keys(api.service.items());
-      assert.ok(sidebar.length > 0, 'the fixture has orange tasks and Ultrawork sessions');
-      assert.deepStrictEqual(keys((await scanThroughServerCommand(server!)).items ?? []), sidebar);
+      assertServerFor(server!, [root], ['--orc-home', path.join(root, '.home/.orc'), ...fixtureOptions(root), '--systems', 'orc,orchestral,intents,orange']);
+      const served = itemKeys(await itemsServedBy(server!));
+      assert.ok(!served.some((k) => k.includes(' ultrawork ')), 'Ultrawork is off');
+      assert.deepStrictEqual(served, sidebarItems(api));
     } finally {
       sub.dispose();
       const back = next(api.service.onDidReconfigure, 30_000);
-      await config().update('orc.home', original, vscode.ConfigurationTarget.Workspace);
+      await config().update('systems', undefined, vscode.ConfigurationTarget.Workspace);
+      await config().update('orc.home', undefined, vscode.ConfigurationTarget.Workspace);
       await back;
     }
   });

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import os from 'node:os';
 import * as vscode from 'vscode';
 import { batonSettings, sourceContext } from '../settings';
-import { serverHome } from './server-home';
+import { serverOptions } from './server-options';
 import { bundledCli, serverLaunch } from './server-launch';
 
 /** The provider's id: package.json `contributes.mcpServerDefinitionProviders` names the same one. */
@@ -10,8 +9,8 @@ export const MCP_PROVIDER_ID = 'baton.mcp';
 /** The server's name in the editor's list of MCP servers. */
 export const MCP_SERVER_LABEL = 'Baton';
 
-/** The settings whose change changes what is offered: the switch, and the home folders behind `--home`. */
-const AFFECTING = ['baton.mcp.enabled', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.orc.home'];
+/** The settings whose change changes what is offered: the switch, and the folder settings the server is started with. */
+const AFFECTING = ['baton.mcp.enabled', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.orc.home', 'baton.systems', 'baton.intents.traceTail'];
 
 /**
  * Offers the editor one `baton mcp` server for the window's folders. Nothing is computed until the editor asks:
@@ -46,9 +45,9 @@ export class BatonMcpProvider implements vscode.McpServerDefinitionProvider<vsco
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
     if (this.unavailable()) return [];
     const folders = this.folders();
-    const { home, unseen } = serverHome(folders.map(sourceContext), os.homedir());
+    const { args: options, unseen } = serverOptions(folders.map(sourceContext));
     this.note(unseen);
-    const launch = serverLaunch({ extensionPath: this.extension.path, folders: folders.map((f) => f.uri.fsPath), home,
+    const launch = serverLaunch({ extensionPath: this.extension.path, folders: folders.map((f) => f.uri.fsPath), options,
       execPath: process.execPath, electron: process.versions.electron !== undefined });
     const server = new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, launch.command, [...launch.args], { ...launch.env }, this.extension.version);
     server.cwd = vscode.Uri.file(launch.cwd);
@@ -77,8 +76,8 @@ export class BatonMcpProvider implements vscode.McpServerDefinitionProvider<vsco
   }
 
   private note(unseen: readonly string[]): void {
-    const note = unseen.length ? `The MCP server (baton mcp) reads Ultrawork, orange and orc from your home folder; it cannot follow ${unseen.join(', ')}: `
-      + "the CLI's --home moves all three together, to HOME/.claude/ultrawork/sessions, HOME/orange and HOME/.orc." : '';
+    const note = unseen.length ? `The MCP server (baton mcp) reads every folder with one value of each setting; these differ between your folders, `
+      + `so it uses the default for them: ${unseen.join(', ')}.` : '';
     if (note && note !== this.lastNote) this.log.info(note);
     this.lastNote = note;
   }

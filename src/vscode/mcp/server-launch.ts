@@ -13,8 +13,8 @@ export interface LaunchInputs {
   readonly extensionPath: string;
   /** Every workspace folder's path, in the window's order (at least one). */
   readonly folders: readonly string[];
-  /** `--home`, when the sidebar reads its home folders under another home than the real one (see server-home.ts). */
-  readonly home?: string;
+  /** The options that make the server read what the sidebar reads (see server-options.ts). */
+  readonly options?: readonly string[];
   /** The editor's Node: `process.execPath`. */
   readonly execPath: string;
   /** Whether that is Electron (desktop VS Code), which runs a script only as Node with ELECTRON_RUN_AS_NODE. */
@@ -27,7 +27,7 @@ export function bundledCli(extensionPath: string): string {
 }
 
 /**
- * `<editor's Node> <extension>/dist/cli.js mcp FOLDER… [--home HOME]`, started in the first folder. The editor's
+ * `<editor's Node> <extension>/dist/cli.js mcp FOLDER… [OPTIONS]`, started in the first folder. The editor's
  * own Node, because a person's machine may have no `node` on PATH, or another version.
  */
 export function serverLaunch(inputs: LaunchInputs): ServerLaunch {
@@ -35,7 +35,8 @@ export function serverLaunch(inputs: LaunchInputs): ServerLaunch {
   if (first === undefined) throw new Error('baton mcp needs a folder');
   return {
     command: inputs.execPath,
-    args: [bundledCli(inputs.extensionPath), 'mcp', ...inputs.folders, ...(inputs.home !== undefined ? ['--home', inputs.home] : [])],
+    // `--` first: a folder named like an option stays a folder.
+    args: [bundledCli(inputs.extensionPath), 'mcp', ...(inputs.options ?? []), '--', ...inputs.folders],
     env: inputs.electron ? { ELECTRON_RUN_AS_NODE: '1' } : {},
     cwd: first,
   };

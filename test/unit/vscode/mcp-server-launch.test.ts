@@ -2,7 +2,9 @@ import * as assert from 'node:assert/strict';
 import path from 'node:path';
 import { folderContext } from '../../../src/cli/open-service';
 import { sourceContextOf, DEFAULT_SETTINGS } from '../../../src/core/settings/baton-settings';
-import { serverHome } from '../../../src/vscode/mcp/server-home';
+import { serverOptions } from '../../../src/vscode/mcp/server-options';
+import { parse, UsageError } from '../../../src/cli/args';
+import { CONTEXT_OPTIONS, contextOverrides } from '../../../src/cli/context-options';
 import { serverLaunch } from '../../../src/vscode/mcp/server-launch';
 
 // How the editor starts `baton mcp`: the arguments, and the --home that makes the server read the sidebar's folders.
@@ -13,38 +15,55 @@ const B = path.resolve('/work/beta');
 /** A folder's context as the editor makes it from its settings (`~` = HOME). */
 const editor = (folder: string, settings: Partial<typeof DEFAULT_SETTINGS> = {}) => sourceContextOf({ ...DEFAULT_SETTINGS, ...settings }, folder, HOME);
 
-describe('MCP server: --home for the sidebar\'s home folders', () => {
-  it('the default settings need no --home', () => {
-    assert.deepEqual(serverHome([editor(A), editor(B)], HOME), { unseen: [] });
+describe('MCP server: the options that make it read what the sidebar reads', () => {
+  it('the default settings need no option', () => {
+    assert.deepEqual(serverOptions([editor(A), editor(B)], HOME), { args: [], unseen: [] });
   });
 
-  it('the CLI\'s layout under another home gives that home, and the CLI then reads the same folders as the sidebar', () => {
-    const other = path.resolve('/data/home');
-    const settings = { ultraworkSessionsRoot: `${other}/.claude/ultrawork/sessions`, orangeRoot: `${other}/orange/`, orcHome: `${other}/.orc` };
-    const contexts = [editor(A, settings), editor(B, settings)];
-    const { home, unseen } = serverHome(contexts, HOME);
-    assert.equal(home, other);
+  it('settings every folder shares are passed, and the CLI then reads the same folders and systems as the sidebar', () => {
+    const settings = { ultraworkSessionsRoot: '/data/sessions', orangeRoot: '~/work/orange/', orcHome: '${workspaceFolder}/../.orc',
+      systems: { ...DEFAULT_SETTINGS.systems, ultrawork: false }, traceTail: 50 };
+    const contexts = [editor(A, settings), editor(path.join(path.dirname(A), 'gamma'), settings)];
+    const { args, unseen } = serverOptions(contexts, HOME);
     assert.deepEqual(unseen, []);
-    // Held to the CLI itself: what `--home` makes it read is what the editor reads.
-    const cli = folderContext(A, home);
-    assert.deepEqual([cli.ultraworkSessions, cli.orangeRoot, cli.orcHome], [contexts[0]!.ultraworkSessions, contexts[0]!.orangeRoot, contexts[0]!.orcHome]);
+    assert.deepEqual(args, ['--orc-home', path.resolve('/work/.orc'), '--ultrawork-sessions', path.resolve('/data/sessions'),
+      '--orange-root', path.join(HOME, 'work/orange'), '--systems', 'orc,orchestral,intents,orange', '--trace-tail', '50']);
+    // Held to the CLI itself: what the options make it read is what the editor reads.
+    const values = parse(args, { ...CONTEXT_OPTIONS }).values;
+    const cli = { ...folderContext(A, undefined), ...contextOverrides(values) };
+    assert.deepEqual(cli, contexts[0]);
   });
 
-  it('roots that no one home explains are named with their setting, and no --home is passed', () => {
-    const ws = (f: string) => editor(f, { ultraworkSessionsRoot: '${workspaceFolder}/.home/.claude/ultrawork/sessions', orangeRoot: '${workspaceFolder}/.home/orange' });
-    const { home, unseen } = serverHome([ws(A), ws(B)], HOME);
-    assert.equal(home, undefined);
-    assert.deepEqual(unseen, [`baton.ultrawork.sessionsRoot (${A}/.home/.claude/ultrawork/sessions)`, `baton.orange.root (${A}/.home/orange)`,
-      `baton.ultrawork.sessionsRoot (${B}/.home/.claude/ultrawork/sessions)`, `baton.orange.root (${B}/.home/orange)`].map(path.normalize));
-    // One moved folder alone (orange elsewhere, the rest at home): the other two still match the real home, only it is named.
-    assert.deepEqual(serverHome([editor(A, { orangeRoot: '/srv/orange' })], HOME), { unseen: [`baton.orange.root (${path.resolve('/srv/orange')})`] });
+  it('the CLI\'s defaults are the real home\'s places: a setting at the default is not passed', () => {
+    const cli = folderContext(A, HOME);
+    const atDefault = editor(A, { ultraworkSessionsRoot: cli.ultraworkSessions!, orangeRoot: cli.orangeRoot!, orcHome: cli.orcHome! });
+    assert.deepEqual(serverOptions([atDefault], HOME), { args: [], unseen: [] });
   });
 
-  it('two folders whose settings point at two different homes: neither is passed', () => {
-    const under = (h: string) => ({ ultraworkSessionsRoot: `${h}/.claude/ultrawork/sessions`, orangeRoot: `${h}/orange`, orcHome: `${h}/.orc` });
-    const { home, unseen } = serverHome([editor(A, under('/h1')), editor(B, under('/h2'))], HOME);
-    assert.equal(home, undefined);
-    assert.equal(unseen.length, 6);
+  it('a setting the folders disagree on is named with each folder\'s value, and not passed', () => {
+    const ws = (f: string) => editor(f, { orangeRoot: '${workspaceFolder}/.home/orange', systems: { ...DEFAULT_SETTINGS.systems, orc: f === A } });
+    const { args, unseen } = serverOptions([ws(A), ws(B)], HOME);
+    assert.deepEqual(args, []);
+    assert.deepEqual(unseen, [
+      `baton.orange.root (alpha: ${path.join(A, '.home/orange')}; beta: ${path.join(B, '.home/orange')})`,
+      'baton.systems (alpha: orc,orchestral,ultrawork,intents,orange; beta: orchestral,ultrawork,intents,orange)',
+    ]);
+  });
+
+  it('every system off is passed as an empty list, which the CLI reads as none', () => {
+    const none = Object.fromEntries(Object.keys(DEFAULT_SETTINGS.systems).map((s) => [s, false])) as typeof DEFAULT_SETTINGS.systems;
+    const { args } = serverOptions([editor(A, { systems: none })], HOME);
+    assert.deepEqual(args, ['--systems', '']);
+    assert.deepEqual(contextOverrides(parse(args, { ...CONTEXT_OPTIONS }).values).systems, []);
+  });
+});
+
+describe('baton mcp: the folder-setting options', () => {
+  it('refuses an unknown system, a trace tail out of bounds and an empty folder, saying what is allowed', () => {
+    assert.throws(() => contextOverrides({ systems: 'orc,jira' }), (e: Error) => e instanceof UsageError && /"jira" is not one of orc, orchestral/.test(e.message));
+    assert.throws(() => contextOverrides({ 'trace-tail': '0' }), /whole number from/);
+    assert.throws(() => contextOverrides({ 'trace-tail': '12abc' }), /whole number from/);
+    assert.throws(() => contextOverrides({ 'orc-home': ' ' }), /needs a folder/);
   });
 });
 
@@ -52,12 +71,14 @@ describe('MCP server: the command line', () => {
   const ext = path.resolve('/ext/baton-dev.baton-0.1.0');
   it('runs the bundled CLI with the editor\'s Node on every folder, in order, from the first', () => {
     assert.deepEqual(serverLaunch({ extensionPath: ext, folders: [A, B], execPath: '/opt/node', electron: false }),
-      { command: '/opt/node', args: [path.join(ext, 'dist', 'cli.js'), 'mcp', A, B], env: {}, cwd: A });
+      { command: '/opt/node', args: [path.join(ext, 'dist', 'cli.js'), 'mcp', '--', A, B], env: {}, cwd: A });
   });
-  it('under Electron the editor\'s binary runs as Node; --home only when given', () => {
-    const launch = serverLaunch({ extensionPath: ext, folders: [A], home: '/data/home', execPath: '/opt/Code Helper', electron: true });
+  it('under Electron the editor\'s binary runs as Node; options before `--`, so a folder named like an option stays a folder', () => {
+    const odd = path.resolve('/work/--systems');
+    const launch = serverLaunch({ extensionPath: ext, folders: [odd], options: ['--orange-root', '/data/orange'], execPath: '/opt/Code Helper', electron: true });
     assert.deepEqual(launch.env, { ELECTRON_RUN_AS_NODE: '1' });
-    assert.deepEqual(launch.args.slice(1), ['mcp', A, '--home', '/data/home']);
+    assert.deepEqual(launch.args.slice(1), ['mcp', '--orange-root', '/data/orange', '--', odd]);
+    assert.deepEqual(parse(launch.args.slice(2), { ...CONTEXT_OPTIONS }).positionals, [odd]);
   });
   it('refuses to build a launch without a folder', () => {
     assert.throws(() => serverLaunch({ extensionPath: ext, folders: [], execPath: '/opt/node', electron: false }), /needs a folder/);
