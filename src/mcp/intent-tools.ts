@@ -84,8 +84,8 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
       // The line as written, in the trace's own shape; `chain` when it joined a hash chain (and whether record_hash could be computed).
       return { folder: root, shape: entry.shape, written: entry.entry, ...(entry.chain ? { chain: entry.chain } : {}) };
     } catch (err) {
-      // prepareTraceEntry's refusals (a path outside the folder, an invalid entry): nothing was written.
-      if (err instanceof Error && /^(target file refused|not a valid trace entry)/.test(err.message)) throw new QueryError(`${err.message}; nothing was written`);
+      // logTrace's refusals (a path outside the folder, a trace linked out of it, an invalid entry): nothing was written.
+      if (err instanceof Error && /^(target file refused|trace file refused|not a valid trace entry)/.test(err.message)) throw new QueryError(`${err.message}; nothing was written`);
       throw err;
     }
   }));

@@ -128,6 +128,9 @@ export class IntentsService {
     const folder = root ?? this.host.folders[0];
     if (!folder) throw new Error('no workspace folder to log to');
     const file = existingIntentsFile(folder, 'trace');
+    // Read (for its shape) and appended to only inside the folder: a trace that is a link leading out is refused.
+    const inside = await containedPath(folder, file, { what: 'the workspace folder' });
+    if (!inside.ok) throw new Error(`trace file refused: ${inside.reason}`);
     const written = await prepareTraceLine(input, { root: folder, now: this.now(), sessionId: this.sessionId }, () => newestTraceObject(file));
     await appendLine(file, JSON.stringify(written.entry));
     await this.host.fileChanged(file);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { readTraceTail } from '../../../src/core/formats/intents/trace-tail';
 import type { WrittenTraceEntry } from '../../../src/core/formats/intents/trace-write';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
@@ -158,6 +158,16 @@ describe('intents: logTrace writes the trace file\'s own shape', () => {
     assert.strictEqual('mutation_class' in line.files[0].conversations[0], false, 'the action is where the example keeps it');
   });
 
+  it('agent-trace.dev with ranges on the file entry (trace-camelcase-fields line 2): relativePath, mutationClasses, ranges and related on the file', async () => {
+    ws = copyOf('trace-camelcase-fields', 2);
+    const { line, written, hash } = await append(ws);
+    assert.strictEqual(written.shape, 'agent-trace');
+    assert.deepStrictEqual(Object.keys(line), ['id', 'timestamp', 'vcs', 'intentId', 'files']);
+    assert.strictEqual(line.intentId, 'INT-NEW');
+    assert.deepStrictEqual(line.files, [{ relativePath: TARGET, contributor: { type: 'ai', model_id: 'test-agent' }, ranges: [{ startLine: 1, endLine: 3, contentHash: hash }],
+      related: [{ type: 'specification', value: 'INT-NEW' }], mutationClasses: ['WRITE_FILE'] }]);
+  });
+
   it('one file per line (trace-file-path-operation line 1): id, operation, file_path, content_hash, related specification', async () => {
     ws = copyOf('trace-file-path-operation', 1);
     const { line, written, hash } = await append(ws);
@@ -229,6 +239,21 @@ describe('intents: logTrace writes the trace file\'s own shape', () => {
     assert.match(written.chain!.note!, /fields the newest entry has not \(intent_id, mutation_class, contributor\)/);
     const read = (await readTraceTail(ws.path(TRACE), { limit: 1 })).entries[0]!;
     assert.deepStrictEqual([read.intentId, read.action, read.agentId, read.files], ['INT-NEW', 'WRITE_FILE', 'test-agent', []]);
+  });
+
+  it('a trace that is a symbolic link leading out of the folder is neither read for its shape nor written', async () => {
+    ws = copyOf('trace-spec-nested');
+    const outside = new TempWorkspace({ 'elsewhere.jsonl': '{"version":"0.1.0","id":"x","files":[{"path":"secret","conversations":[]}]}\n' });
+    try {
+      ws.remove(TRACE);
+      symlinkSync(outside.path('elsewhere.jsonl'), ws.path(TRACE));
+      const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+      await service.scan();
+      await assert.rejects(service.intents.logTrace(INPUT, ws.root), /trace file refused: .*outside/);
+      assert.strictEqual(readFileSync(outside.path('elsewhere.jsonl'), 'utf8'), '{"version":"0.1.0","id":"x","files":[{"path":"secret","conversations":[]}]}\n');
+    } finally {
+      outside.dispose();
+    }
   });
 
   it('every fixture: the new line reads back as the same intent, files, hash and action, nothing before it changed', async () => {

@@ -129,29 +129,34 @@ function recordEntry(facts: TraceFacts, example: Obj, keys: KeyStyle): Obj {
 
 function agentTraceEntry(facts: TraceFacts, example: Obj, keys: KeyStyle): Obj {
   const sampleFile = fileParts(example).find((p) => p.conversations.length || filePath(p.file) !== null)!;
-  const sampleConversation = sampleFile.conversations[0] ?? {};
-  const fileKeys = new KeyStyle(sampleFile.file);
-  const conversationKeys = new KeyStyle(sampleConversation);
-  const sampleRange = objects(sampleConversation.ranges)[0] ?? objects(sampleFile.file.ranges)[0] ?? {};
+  // Contributor, ranges and related sit in a conversation (agent-trace.dev), or on the file entry itself when the
+  // example's file has ranges and no conversation (a fork's flattening): the new line does what the example does.
+  const onFile = !sampleFile.conversations.length && objects(sampleFile.file.ranges).length > 0;
+  const sampleHolder = onFile ? sampleFile.file : sampleFile.conversations[0] ?? {};
+  const holderKeys = new KeyStyle(sampleHolder);
+  const sampleRange = objects(sampleHolder.ranges)[0] ?? objects(sampleFile.file.ranges)[0] ?? {};
   const rangeKeys = new KeyStyle(sampleRange);
-  // The action goes where the example says what was done: at the top, else on the conversation (the reader looks there too).
+  // The action goes where the example says what was done: at the top, else beside the ranges (the reader looks there too).
   const topAction = keys.has(ACTION_KEYS, textOrNull);
-  const conversation = (t: TraceFacts['targets'][number], i: number): Obj => withoutUndefined({
-    ...('url' in sampleConversation ? { url: facts.sessionId } : {}),
-    ...('session_id' in sampleConversation ? { session_id: facts.sessionId } : {}),
-    // On the conversation, unless the example names its contributor only at the top.
-    ...(obj(sampleConversation.contributor) || !obj(example.contributor) ? { contributor: contributorLike(obj(sampleConversation.contributor), facts.agentId) } : {}),
+  const action: Obj = topAction ? {} : Array.isArray(sampleHolder.mutationClasses) ? { mutationClasses: [facts.action] }
+    : { [holderKeys.key(['mutation_class', 'mutationClass'], 'mutation_class')]: facts.action };
+  const attribution = (t: TraceFacts['targets'][number], i: number): Obj => withoutUndefined({
+    ...('url' in sampleHolder ? { url: facts.sessionId } : {}),
+    ...('session_id' in sampleHolder ? { session_id: facts.sessionId } : {}),
+    // Here, unless the example names its contributor only at the top.
+    ...(obj(sampleHolder.contributor) || !obj(example.contributor) ? { contributor: contributorLike(obj(sampleHolder.contributor), facts.agentId) } : {}),
     ranges: [withoutUndefined({
       ...lineSpan(sampleRange, t.lines),
       [rangeKeys.key(HASH_KEYS, 'content_hash')]: i === 0 ? contentHashOf(facts) : t.hash,
     })],
-    ...(facts.intentId !== null ? { related: [relatedLike(sampleConversation.related ?? sampleFile.file.related, facts.intentId)] } : {}),
-    ...(topAction ? {} : { [conversationKeys.key(['mutation_class', 'mutationClass'], 'mutation_class')]: facts.action }),
+    ...(facts.intentId !== null ? { related: [relatedLike(sampleHolder.related ?? sampleFile.file.related, facts.intentId)] } : {}),
+    ...action,
   });
+  const fileKeys = new KeyStyle(sampleFile.file);
   const fileHashKey = fileKeys.has(HASH_KEYS, textOrNull);
   const files = facts.targets.map((t, i) => withoutUndefined({ [fileKeys.key(['relative_path', 'relativePath', 'path', 'file_path', 'filePath', 'file'], 'path')]: t.path,
     ...(fileHashKey ? { [fileHashKey]: i === 0 ? contentHashOf(facts) : t.hash } : {}),
-    conversations: [conversation(t, i)] }));
+    ...(onFile ? attribution(t, i) : { conversations: [attribution(t, i)] }) }));
   const entry: Obj = {
     ...(typeof example.version === 'string' ? { version: example.version } : {}),
     [keys.key(ID_KEYS, 'id', textOrNull)]: randomUUID(),
@@ -163,7 +168,7 @@ function agentTraceEntry(facts: TraceFacts, example: Obj, keys: KeyStyle): Obj {
   if (keys.has(INTENT_KEYS) || !files.length) Object.assign(entry, intentFields(facts, example, keys));
   if (topAction || !files.length) entry[topAction ?? keys.cased('mutation_class')] = facts.action;
   // At the top as well when the example has it there; without a file there is no conversation to name it.
-  if (obj(example.contributor) || !files.length) entry.contributor = contributorLike(obj(example.contributor) ?? obj(sampleConversation.contributor), facts.agentId);
+  if (obj(example.contributor) || !files.length) entry.contributor = contributorLike(obj(example.contributor) ?? obj(sampleHolder.contributor), facts.agentId);
   entry.files = files;
   return { ...entry, ...optionalFields(facts, example, keys) };
 }
