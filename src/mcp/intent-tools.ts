@@ -56,7 +56,8 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
     title: 'Record what you changed',
     description: 'After changing files under an intent, append one entry to .orchestration/agent_trace.jsonl (spec 003\'s agent trace): who, '
       + 'which intent, what action, which files, the outcome. Baton adds the time, a session id and the sha256: hash of the first file\'s '
-      + 'current content. The only tool that writes; files outside the workspace folder are refused and nothing is written then.',
+      + 'current content, and writes the line in the shape the file\'s newest entry has (spec 003\'s when it is empty), linked into its hash '
+      + 'chain if it has one. The only tool that writes; files outside the workspace folder are refused and nothing is written then.',
     inputSchema: {
       intent: idInput.nullable().describe('The intent the change was made under (null when none).'),
       agent: z.string().min(1).max(200).describe('Who made the change, e.g. "claude-code".'),
@@ -80,10 +81,11 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
         result: { status: args.status, output_summary: args.summary, ...(args.error ? { error_message: args.error } : {}) },
         ...(args.vcsRef ? { metadata: { vcs_ref: args.vcsRef } } : {}),
       }, root);
-      return { folder: root, written: entry };
+      // The line as written, in the trace's own shape; `chain` when it joined a hash chain (and whether record_hash could be computed).
+      return { folder: root, shape: entry.shape, written: entry.entry, ...(entry.chain ? { chain: entry.chain } : {}) };
     } catch (err) {
-      // prepareTraceEntry's refusals (a path outside the folder, an invalid entry): nothing was written.
-      if (err instanceof Error && /^(target file refused|not a valid trace entry)/.test(err.message)) throw new QueryError(`${err.message}; nothing was written`);
+      // logTrace's refusals (a path outside the folder, a trace linked out of it, an invalid entry): nothing was written.
+      if (err instanceof Error && /^(target file refused|trace file refused|not a valid trace entry)/.test(err.message)) throw new QueryError(`${err.message}; nothing was written`);
       throw err;
     }
   }));

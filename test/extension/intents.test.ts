@@ -162,9 +162,10 @@ describe('Intents in the real editor', () => {
       const added = (await fs.readFile(traceFile, 'utf8')).slice(traceBefore.length).trim().split('\n');
       assert.strictEqual(added.length, 1);
       const line = JSON.parse(added[0]!);
-      assert.deepStrictEqual([line.action_type, line.intent_id, line.payload.target_files, line.result.status],
-        ['SCOPE_VIOLATION', 'FIX-001', [UNOWNED], 'SUCCESS']);
-      assert.strictEqual(line.result.content_hash, `sha256:${createHash('sha256').update(await fs.readFile(appFile)).digest('hex')}`);
+      // In the trace's own shape: the fixture's newest entry is the forks' flat line (trace_id, mutation_class, ranges).
+      assert.deepStrictEqual([line.mutation_class, line.intent_id, line.agent_id, line.ranges.file],
+        ['SCOPE_VIOLATION', 'FIX-001', 'human', UNOWNED]);
+      assert.strictEqual(line.ranges.content_hash, `sha256:${createHash('sha256').update(await fs.readFile(appFile)).digest('hex')}`);
 
       // A save inside the scope is fine: checked, allowed, nothing appended.
       const inside = await editAndSave(OWNED, '// inside the scope\n');

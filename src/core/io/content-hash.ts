@@ -18,6 +18,27 @@ export function sha256File(file: string): Promise<string | undefined> {
   }), () => undefined);
 }
 
+/**
+ * `sha256:<hex>` of a file's bytes and its number of lines (a last line without a newline counts), in one streamed
+ * pass; undefined when unreadable. A trace range that covers the whole file needs both.
+ */
+export function sha256FileAndLines(file: string): Promise<{ hash: string; lines: number } | undefined> {
+  return openRegular(file).then(({ handle }) => new Promise<{ hash: string; lines: number } | undefined>((resolve) => {
+    const hash = createHash('sha256');
+    let newlines = 0;
+    let last = 0x0a;
+    handle.createReadStream()
+      .on('data', (chunk) => {
+        const bytes = chunk as Buffer;
+        hash.update(bytes);
+        for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, i + 1)) newlines++;
+        if (bytes.length) last = bytes[bytes.length - 1]!;
+      })
+      .on('error', () => resolve(undefined))
+      .on('end', () => resolve({ hash: `sha256:${hash.digest('hex')}`, lines: newlines + (last === 0x0a ? 0 : 1) }));
+  }), () => undefined);
+}
+
 /** A recorded hash as written in a file: full, truncated (`sha256:1a2b3c4d...`), or not a hash at all. */
 export interface RecordedHash {
   readonly algorithm: string;

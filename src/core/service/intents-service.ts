@@ -18,7 +18,8 @@ import { existingIntentsFile } from '../formats/intents/paths';
 import type { AgentTraceInput } from '../formats/intents/schemas';
 import { setIntentStatus } from '../formats/intents/status-edit';
 import { readTraceTail, TRACE_FILTER_BYTES, type TraceTail, type TraceTailOptions } from '../formats/intents/trace-tail';
-import { prepareTraceEntry, type WrittenTraceEntry } from '../formats/intents/trace-write';
+import { newestTraceObject } from '../formats/intents/trace-example';
+import { prepareTraceLine, type WrittenTraceEntry } from '../formats/intents/trace-write';
 import { MatcherCache, OwnershipIndex, type Owner } from './ownership';
 import { tracedOwners, type TracedOwners } from './trace-owners';
 
@@ -118,15 +119,22 @@ export class IntentsService {
     return intentContextBlock(intent, trace?.entries ?? intent.recentTrace);
   }
 
-  /** Appends one line to the folder's agent_trace.jsonl in a single write; returns what was written. */
+  /**
+   * Appends one line to the folder's agent_trace.jsonl in a single write, in the shape of the file's newest entry
+   * (spec 003's when it is empty or in no shape Baton writes) and linked into its hash chain when it has one, so
+   * the fork's own tools keep reading one shape; returns what was written.
+   */
   async logTrace(input: AgentTraceInput, root?: string): Promise<WrittenTraceEntry> {
     const folder = root ?? this.host.folders[0];
     if (!folder) throw new Error('no workspace folder to log to');
-    const entry = await prepareTraceEntry(input, { root: folder, now: this.now(), sessionId: this.sessionId });
     const file = existingIntentsFile(folder, 'trace');
-    await appendLine(file, JSON.stringify(entry));
+    // Read (for its shape) and appended to only inside the folder: a trace that is a link leading out is refused.
+    const inside = await containedPath(folder, file, { what: 'the workspace folder' });
+    if (!inside.ok) throw new Error(`trace file refused: ${inside.reason}`);
+    const written = await prepareTraceLine(input, { root: folder, now: this.now(), sessionId: this.sessionId }, () => newestTraceObject(file));
+    await appendLine(file, JSON.stringify(written.entry));
     await this.host.fileChanged(file);
-    return entry;
+    return written;
   }
 
   /** Whether an intent may change a file, and why: which owned_scope entry matched (or the intent map), or none. */

@@ -102,8 +102,9 @@ describe('intents: the service interface of spec 003', () => {
     const line = JSON.parse(added);
     assert.deepStrictEqual(Object.keys(line), ['timestamp', 'agent_id', 'intent_id', 'action_type', 'payload', 'result', 'metadata']);
     assert.strictEqual(line.result.content_hash, sha256(ws.path('src/auth/login.ts')));
-    assert.deepStrictEqual(line, entry);
     assert.strictEqual(line.metadata.session_id, service.intents.sessionId);
+    assert.strictEqual(entry.shape, 'spec', 'the demo trace\'s newest entry is spec-shaped');
+    assert.deepStrictEqual(line, entry.entry);
     assert.strictEqual((await service.intents.getIntent('INT-001'))!.recentTrace[0]!.summary, 'edited by hand', 'read back at once');
   });
 

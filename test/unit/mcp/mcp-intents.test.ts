@@ -68,21 +68,27 @@ describe('baton mcp: intents (owner, scope, context, trace)', function () {
     assert.match(textOf(r), /no intent FIX-404/);
   });
 
-  it('baton_log_trace appends one line with the file\'s sha256 hash, and refuses paths outside (nothing written)', async () => {
+  it('baton_log_trace appends one line in the trace\'s own shape (flat here) with the file\'s sha256 hash, and refuses paths outside (nothing written)', async () => {
     const trace = ws.path('.orchestration/agent_trace.jsonl');
     const before = readFileSync(trace, 'utf8');
-    const written = await mcp.json<{ written: { intent_id: string; payload: { target_files: string[] }; result: { content_hash: string } } }>('baton_log_trace', {
+    // The fixture's newest entry is the forks' flat line (trace_id, mutation_class, ranges{file, content_hash, start_line, end_line}).
+    assert.match(before.trim().split('\n').pop()!, /^\{"trace_id":.*"ranges":\{"file"/);
+    const written = await mcp.json<{ shape: string; written: { intent_id: string; ranges: { file: string; content_hash: string } } }>('baton_log_trace', {
       intent: 'FIX-001', agent: 'test-agent', action: 'WRITE_FILE', files: ['src/owned/greeting.ts'], status: 'SUCCESS', summary: 'greets',
     });
     const hash = `sha256:${createHash('sha256').update(readFileSync(ws.path('src/owned/greeting.ts'))).digest('hex')}`;
-    assert.strictEqual(written.written.result.content_hash, hash);
+    const lines = readFileSync(ws.path('src/owned/greeting.ts'), 'utf8').split('\n').length - 1;
+    assert.strictEqual(written.shape, 'flat');
+    assert.strictEqual(written.written.ranges.content_hash, hash);
     const after = readFileSync(trace, 'utf8');
     assert.ok(after.startsWith(before));
     const added = after.slice(before.length).split('\n').filter(Boolean);
     assert.strictEqual(added.length, 1);
     const line = JSON.parse(added[0]!);
-    assert.deepStrictEqual([line.intent_id, line.agent_id, line.action_type, line.payload.target_files, line.result.content_hash],
-      ['FIX-001', 'test-agent', 'WRITE_FILE', ['src/owned/greeting.ts'], hash]);
+    assert.deepStrictEqual(Object.keys(line), ['trace_id', 'timestamp', 'agent_id', 'mutation_class', 'intent_id', 'ranges']);
+    assert.deepStrictEqual([line.intent_id, line.agent_id, line.mutation_class, line.ranges],
+      ['FIX-001', 'test-agent', 'WRITE_FILE', { file: 'src/owned/greeting.ts', content_hash: hash, start_line: 1, end_line: lines }]);
+    assert.deepStrictEqual(line, written.written);
     for (const p of ['../x.ts', path.join(outside, 'secret.txt'), 'src/owned/escape.ts']) {
       const r = await mcp.call('baton_log_trace', { intent: 'FIX-001', agent: 'a', action: 'WRITE_FILE', files: [p], status: 'SUCCESS', summary: 's' });
       assert.strictEqual(r.isError, true, p);
