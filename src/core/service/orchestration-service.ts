@@ -227,7 +227,10 @@ export class OrchestrationService extends Disposable {
 
   /** Recompute time-dependent fields (orphaned) without reading anything. */
   recheck(): void {
-    for (const index of this.indexes) this.changeEmitter.fire(index.relinkAll());
+    for (const index of this.indexes) {
+      const change = index.relinkAll();
+      if (change) this.changeEmitter.fire(change);
+    }
   }
 
   /** Every file read, in every folder (a home-directory file shared by several folders once). */
