@@ -125,6 +125,31 @@ describe('the scan links in slices (issue 18)', function () {
     }
   });
 
+  it('hands the scan\'s change to the views in turns: other work runs between two busy listeners', async () => {
+    const small = new TempWorkspace({ '.orc/tasks/TASK-001/task.yaml': 'id: TASK-001\ntitle: One\nstatus: planned\n' });
+    const service = new OrchestrationService({ folders: [{ root: small.root }] });
+    const order: string[] = [];
+    // Each listener holds the loop longer than a slice, as a view given 10,000 changed items does.
+    const busy = (name: string) => () => {
+      order.push(name);
+      const until = performance.now() + 25;
+      while (performance.now() < until) { /* a view at work */ }
+    };
+    service.onDidChange(busy('first view'));
+    service.onDidChange(busy('second view'));
+    let scanning = true;
+    const stop = everyTurn(() => { if (scanning && order.length === 1) order.push('other work'); });
+    try {
+      await service.scan();
+    } finally {
+      scanning = false;
+      stop();
+      service.dispose();
+      small.dispose();
+    }
+    assert.deepStrictEqual(order, ['first view', 'other work', 'second view']);
+  });
+
   it('a recheck during a scan changes nothing: it neither links half-read files nor fires a change', async () => {
     const service = new OrchestrationService({ folders: [{ root: ws.root }] });
     await service.scan();
