@@ -120,7 +120,7 @@ export class OrcGraph {
     // orc leaves task.yaml's current_phase out until the executor sets it; state.yaml always has one ("" before
     // the first phase).
     const currentPhase = f.current_phase || state?.current_phase || null;
-    return {
+    const task: Omit<OrcTask, 'phases' | 'fields' | 'state' | 'plan' | 'db'> = {
       system: 'orc', kind: 'task', era: 'file', id, root: this.ctx.root, file,
       title: f.title || id, status, dir: record.dir,
       description: f.description ?? null, weight: f.weight || null,
@@ -135,10 +135,12 @@ export class OrcGraph {
       tokens: state ? tokensOf(state) : null, gates,
       stateFile: stateEntry?.file ?? null, stateStatus: state?.status ?? null,
       planFile: planEntry?.file ?? null,
-      // Built on first read, from the item's own plan, state, gates and current phase (see timelineOf).
-      get phases(): readonly PhaseRow[] { return timelineOf(this); },
-      fields: f, state, plan, db: null,
-    } satisfies OrcTask;
+    };
+    // The timeline is built on first read (see timelineOf), by one getter shared by every task and defined in its
+    // place among the fields: a getter written in the literal is a new function per task, and put every item in V8's
+    // slow dictionary mode.
+    Object.defineProperty(task, 'phases', PHASES);
+    return Object.assign(task, { fields: f, state, plan, db: null }) as OrcTask;
   }
 
   /** What a task's item was built from, to rebuild it only when one of these changed. */
@@ -178,6 +180,7 @@ export class OrcGraph {
  * the timeline built later is the one the link would have built.
  */
 const timelines = new WeakMap<OrcTask, readonly PhaseRow[]>();
+const PHASES: PropertyDescriptor = { enumerable: true, get(this: OrcTask) { return timelineOf(this); } };
 function timelineOf(task: OrcTask): readonly PhaseRow[] {
   let rows = timelines.get(task);
   if (!rows) timelines.set(task, rows = buildTimeline(task.plan, task.state, task.gates, task.currentPhase));
