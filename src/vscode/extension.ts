@@ -209,7 +209,7 @@ async function scanWithProgress(service: OrchestrationService, log: vscode.LogOu
         stalls.disable();
         log.info(`scan: ${service.items().length} items in ${(performance.now() - started).toFixed(0)} ms (index cache ` +
           `${t.cacheLoadMs.toFixed(0)} ms, read and link ${t.readAndLinkMs.toFixed(0)} ms of which other work ${t.yieldedMs.toFixed(0)} ms, cache save ${t.cacheSaveMs.toFixed(0)} ms, ` +
-          `views ${t.listenersMs.toFixed(0)} ms; longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms)`);
+          `views ${t.listenersMs.toFixed(0)} ms (slowest ${t.slowestListenerMs.toFixed(0)} ms); longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms)`);
       } catch (err) {
         void vscode.window.showErrorMessage(`Baton could not read the workspace: ${(err as Error).message}`);
       }

@@ -3,6 +3,7 @@ import type { SystemId } from './system';
 import type { DecisionBase, WorkItemBase } from './items';
 import type { YamlLocator } from '../yaml/locate';
 import type { Liveness } from './liveness';
+import type { Steps } from '../util/steps';
 
 /** Where a workspace folder's state lives: the folder itself, and the home-directory roots of some systems. */
 export interface SourceContext {
@@ -114,6 +115,11 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    */
   statOf?(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined;
   link(input: LinkInput<R>): LinkOutput<I, D>;
+  /**
+   * `link` written as steps (util/steps.ts), for an adapter whose full link is long (orc's, at 10,000 tasks): a scan
+   * runs it in slices, with the event loop's other work between them. Gives exactly what `link` gives.
+   */
+  linkSteps?(input: LinkInput<R>): Steps<LinkOutput<I, D>>;
   /** The files an item is made from: a change to any of them changes the item. */
   sources(item: I): readonly string[];
   /** The computed part of an item (from other files); a change here changes the item too. */

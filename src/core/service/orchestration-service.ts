@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Disposable } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
+import { Slicer } from '../util/steps';
 import type { Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { SystemId } from '../model/system';
@@ -32,9 +33,14 @@ export interface ScanTimings {
   readAndLinkMs: number;
   cacheSaveMs: number;
   listenersMs: number;
-  /** Part of readAndLinkMs: time other work ran between the scan's slices of reading. */
+  /** Part of readAndLinkMs: time other work ran between the scan's slices of reading and linking. */
   yieldedMs: number;
+  /** The longest time one listener took with a scan's change (listenersMs is all of them, other work between left out). */
+  slowestListenerMs: number;
 }
+
+/** The scan's change goes to the listeners in slices of about this long (see Emitter.fireInTurns). */
+const LISTENERS_SLICE_MS = 12;
 
 /** What a reconfigure did, folder by folder (roots). */
 export interface ReconfigureResult {
@@ -159,12 +165,14 @@ export class OrchestrationService extends Disposable {
   }
 
   private async scanAll(save: boolean): Promise<ScanTimings> {
-    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0 };
+    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0 };
     for (const index of this.indexes) {
       const change = await this.scanOne(index, timings, false);
+      // The views take the change in turns (10,000 changed items keep each busy a while), other work between them.
+      const slicer = new Slicer(LISTENERS_SLICE_MS);
       const t = performance.now();
-      this.changeEmitter.fire(change);
-      timings.listenersMs += performance.now() - t;
+      timings.slowestListenerMs = Math.max(timings.slowestListenerMs, await this.changeEmitter.fireInTurns(change, slicer));
+      timings.listenersMs += performance.now() - t - slicer.yieldedMs;
       // Saved once the views have the change: they show it first, the cache's JSON (20 MB at 10,000 tasks) follows.
       if (save) await this.saveChanged(index, timings);
     }
@@ -227,7 +235,10 @@ export class OrchestrationService extends Disposable {
 
   /** Recompute time-dependent fields (orphaned) without reading anything. */
   recheck(): void {
-    for (const index of this.indexes) this.changeEmitter.fire(index.relinkAll());
+    for (const index of this.indexes) {
+      const change = index.relinkAll();
+      if (change) this.changeEmitter.fire(change);
+    }
   }
 
   /** Every file read, in every folder (a home-directory file shared by several folders once). */

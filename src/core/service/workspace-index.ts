@@ -6,7 +6,8 @@ import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { Decision, WorkItem } from './work-item';
 import { YamlLocator } from '../yaml/locate';
-import type { SourceContext, WatchPattern } from '../model/adapter';
+import type { LinkInput, SourceContext, WatchPattern } from '../model/adapter';
+import { runSteps, runStepsSliced, Slicer, type Steps } from '../util/steps';
 import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
@@ -33,6 +34,8 @@ export interface IndexChange {
 
 /** A scan reads in slices of about this long, so the extension host stays responsive while it runs. */
 const YIELD_EVERY_MS = 12;
+/** How many items the diff after a link handles between two steps (a scan runs it in slices too). */
+const ITEMS_PER_STEP = 500;
 
 /**
  * The index of one workspace folder: every file of every adapter, parsed once and kept by path, plus each
@@ -67,35 +70,43 @@ export class WorkspaceIndex {
     this.entries.clear();
     this.recordMaps.clear();
     let reused = 0;
-    this.lastScanYieldedMs = 0;
-    for (const adapter of this.adapters) {
-      const files = await adapter.discover(this.ctx);
-      let slice = Date.now();
-      for (const file of files) {
-        const cached = cache.get(file);
-        const entry = await this.readEntry(adapter, file, cached);
-        if (entry) this.put(file, adapter, entry);
-        if (entry && entry === cached) reused++;
-        // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
-        if (Date.now() - slice >= YIELD_EVERY_MS) {
-          const paused = performance.now();
-          await new Promise((resolve) => setImmediate(resolve));
-          this.lastScanYieldedMs += performance.now() - paused;
-          slice = Date.now();
+    const slicer = new Slicer(YIELD_EVERY_MS);
+    this.scanning = true;
+    try {
+      for (const adapter of this.adapters) {
+        const files = await adapter.discover(this.ctx);
+        for (const file of files) {
+          const cached = cache.get(file);
+          const entry = await this.readEntry(adapter, file, cached);
+          if (entry) this.put(file, adapter, entry);
+          if (entry && entry === cached) reused++;
+          // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
+          if (slicer.due()) await slicer.pause();
         }
       }
+      this.liveness = new LivenessRecord();
+      // The links too (orc's full link of 10,000 tasks is a few hundred milliseconds): each adapter that can link in
+      // steps is run in slices. Until every link is done the previous outputs stay, whole; then all are replaced.
+      const outputs = new Map<AnyAdapter, AnyLinkOutput>();
+      for (const adapter of this.adapters) outputs.set(adapter, await this.linkSliced(adapter, slicer));
+      const { items, change } = await runStepsSliced(this.diffSteps(before, outputs.values(), true), slicer);
+      for (const [adapter, output] of outputs) this.linked.set(adapter, output);
+      this.items = items;
+      this.matchesCache = reused === this.entries.size && reused === cache.size;
+      this.onlyScanned = true;
+      return change;
+    } finally {
+      this.scanning = false;
+      this.lastScanYieldedMs = slicer.yieldedMs;
     }
-    this.liveness = new LivenessRecord();
-    for (const adapter of this.adapters) this.relink(adapter);
-    this.matchesCache = reused === this.entries.size && reused === cache.size;
-    this.onlyScanned = true;
-    return this.diff(before, true);
   }
 
   /** After a scan: every entry came from the cache it was given, and no cached file is gone (nothing to save). */
   matchesCache = false;
-  /** How long the last scan let other work run between its slices of reading. */
+  /** How long the last scan let other work run between its slices of reading and linking. */
   lastScanYieldedMs = 0;
+  /** Set while scan() reads and links: its records are incomplete and its links not yet in place. */
+  private scanning = false;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
   async refresh(changed: string): Promise<IndexChange | undefined> {
@@ -234,8 +245,12 @@ export class WorkspaceIndex {
     return n === facts.files.length && factsHold(facts.liveness, this.now());
   }
 
-  /** Recomputes links with the current time (orphan detection depends on heartbeat age). */
-  relinkAll(): IndexChange {
+  /**
+   * Recomputes links with the current time (orphan detection depends on heartbeat age). Undefined while a scan is
+   * under way: it has not read every file yet, or is linking them (with the current time) already.
+   */
+  relinkAll(): IndexChange | undefined {
+    if (this.scanning) return undefined;
     const before = this.items;
     for (const adapter of this.adapters) this.relink(adapter);
     return this.diff(before, true);
@@ -372,6 +387,27 @@ export class WorkspaceIndex {
   }
 
   private relink(adapter: AnyAdapter, changed?: readonly string[]): void {
+    const input = this.linkInput(adapter, changed);
+    let output: AnyLinkOutput;
+    try {
+      output = adapter.link(input);
+    } catch (err) {
+      output = this.linkFailed(adapter, err);
+    }
+    this.linked.set(adapter, output);
+  }
+
+  /** A full link for the scan: in slices when the adapter links in steps (see SystemAdapter.linkSteps). */
+  private async linkSliced(adapter: AnyAdapter, slicer: Slicer): Promise<AnyLinkOutput> {
+    const input = this.linkInput(adapter);
+    try {
+      return adapter.linkSteps ? await runStepsSliced(adapter.linkSteps(input), slicer) : adapter.link(input);
+    } catch (err) {
+      return this.linkFailed(adapter, err);
+    }
+  }
+
+  private linkInput(adapter: AnyAdapter, changed?: readonly string[]): LinkInput<unknown> {
     this.onlyScanned = false; // scan() sets it again once all its links are done
     const files = this.recordMaps.get(adapter) ?? new Map<string, unknown>();
     const locators = new Map<string, YamlLocator | undefined>();
@@ -379,14 +415,13 @@ export class WorkspaceIndex {
       if (!locators.has(file)) locators.set(file, readLocator(file));
       return locators.get(file);
     };
-    let output: AnyLinkOutput;
-    try {
-      output = adapter.link({ ctx: this.ctx, files, now: this.now(), liveness: this.liveness, locator, ...(changed ? { changed } : {}) });
-    } catch (err) {
-      output = { items: [], decisions: [], diagnostics: [diagnostic(adapter.system, this.ctx.root, 'error',
-        `Baton could not link ${adapter.system} state: ${(err as Error).message}`)] };
-    }
-    this.linked.set(adapter, output);
+    return { ctx: this.ctx, files, now: this.now(), liveness: this.liveness, locator, ...(changed ? { changed } : {}) };
+  }
+
+  /** A linker bug costs its system's items, never the whole index. */
+  private linkFailed(adapter: AnyAdapter, err: unknown): AnyLinkOutput {
+    return { items: [], decisions: [], diagnostics: [diagnostic(adapter.system, this.ctx.root, 'error',
+      `Baton could not link ${adapter.system} state: ${(err as Error).message}`)] };
   }
 
   /**
@@ -395,11 +430,25 @@ export class WorkspaceIndex {
    * not the very same object does.
    */
   private diff(before: Map<string, WorkItem>, diagnosticsChanged: boolean, changedFiles?: ReadonlySet<string>): IndexChange {
+    const { items, change } = runSteps(this.diffSteps(before, this.linked.values(), diagnosticsChanged, changedFiles));
+    this.items = items;
+    return change;
+  }
+
+  /** diff as steps, over the given link outputs; the items it returns are the index's next items. */
+  private *diffSteps(before: Map<string, WorkItem>, outputs: Iterable<AnyLinkOutput>, diagnosticsChanged: boolean,
+    changedFiles?: ReadonlySet<string>): Steps<{ items: Map<string, WorkItem>; change: IndexChange }> {
     const after = new Map<string, WorkItem>();
-    for (const output of this.linked.values()) for (const item of output.items) after.set(keyOf(item), item);
-    this.items = after;
+    let n = 0;
+    for (const output of outputs) {
+      for (const item of output.items) {
+        if (++n % ITEMS_PER_STEP === 0) yield;
+        after.set(keyOf(item), item);
+      }
+    }
     const changed: WorkItem[] = [];
     for (const [key, item] of after) {
+      if (++n % ITEMS_PER_STEP === 0) yield;
       const old = before.get(key);
       // Adapters hand back the very same object for an item none of whose inputs changed.
       if (old === item) continue;
@@ -411,7 +460,7 @@ export class WorkspaceIndex {
       }
     }
     const removed = [...before.keys()].filter((k) => !after.has(k));
-    return { root: this.root, changed, removed, diagnosticsChanged, decisionsChanged: true };
+    return { items: after, change: { root: this.root, changed, removed, diagnosticsChanged, decisionsChanged: true } };
   }
 
   private adapterFor(item: WorkItem): AnyAdapter {

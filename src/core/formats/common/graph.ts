@@ -1,15 +1,26 @@
+import { runSteps, type Steps } from '../../util/steps';
+
 /**
  * Strongly connected components of a directed graph (iterative Tarjan: a 10,000-task dependency chain must not
  * overflow the stack). Returns only the components that contain a cycle, each as one concrete cycle path
  * (first node repeated at the end), so a message can show it.
  */
 export function findCycles(nodes: readonly string[], edges: (node: string) => readonly string[]): string[][] {
+  return runSteps(findCyclesSteps(nodes, edges));
+}
+
+/** How many nodes the search visits between two steps (at 10,000 tasks the whole search is tens of milliseconds). */
+const NODES_PER_STEP = 500;
+
+/** findCycles as steps (util/steps.ts), for a caller that runs a large graph's link in slices. */
+export function* findCyclesSteps(nodes: readonly string[], edges: (node: string) => readonly string[]): Steps<string[][]> {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
   const components: string[][] = [];
   let counter = 0;
+  let nextStep = NODES_PER_STEP;
 
   for (const start of nodes) {
     if (index.has(start)) continue;
@@ -17,6 +28,8 @@ export function findCycles(nodes: readonly string[], edges: (node: string) => re
     index.set(start, counter); low.set(start, counter); counter++;
     stack.push(start); onStack.add(start);
     while (work.length) {
+      // Everything the search holds is its own (a step may end anywhere).
+      if (counter >= nextStep) { yield; nextStep = counter + NODES_PER_STEP; }
       const frame = work[work.length - 1]!;
       const out = edges(frame.node);
       if (frame.next < out.length) {

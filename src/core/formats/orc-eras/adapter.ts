@@ -5,7 +5,8 @@ import { filesIn, isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import type { OrcItem } from '../orc/model';
 import type { OrcGateDecision } from '../orc/gate-decisions';
-import { linkOrc, OrcLinkMemo } from '../orc/link';
+import { linkOrcSteps, OrcLinkMemo } from '../orc/link';
+import { runSteps, type Steps } from '../../util/steps';
 import { classifyOrcPath, toPosix } from '../orc/paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, unreadableTask } from '../orc/records';
 import type { OrcRecord as OrcFileRecord } from '../orc/records';
@@ -144,6 +145,10 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   private readonly dbMemos = new Map<string, DbLinkMemo>();
 
   link(input: LinkInput<OrcRecord>): LinkOutput<OrcItem, OrcGateDecision> {
+    return runSteps(this.linkSteps(input));
+  }
+
+  *linkSteps(input: LinkInput<OrcRecord>): Steps<LinkOutput<OrcItem, OrcGateDecision>> {
     const own = this.folders.get(input.ctx.root)?.db;
     const db = [...input.files].find(([file, record]) => record.kind === 'db' && file === own);
     if (db) {
@@ -154,7 +159,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     let memo = this.memos.get(input.ctx.root);
     if (!memo) this.memos.set(input.ctx.root, memo = new OrcLinkMemo());
     // No database in this folder: every record is a file of the file era.
-    const { tasks, initiatives, diagnostics } = linkOrc(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, liveness: input.liveness, locator: input.locator },
+    const { tasks, initiatives, diagnostics } = yield* linkOrcSteps(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, liveness: input.liveness, locator: input.locator },
       { memo, changed: input.changed });
     // Human gates the executor left pending in state.yaml are questions for the inbox.
     return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };

@@ -4,9 +4,18 @@ import { cycleText } from '../common/id-list';
 import { decisionsOf, dependencyChain, initiativeProgressOf } from './initiative-view';
 import { byFile, push, uniq, type FileRecord, type InitiativeRecord, type OrcGraph } from './link-graph';
 import type { OrcInitiative, OrcTask } from './model';
+import { runSteps, type Steps } from '../../util/steps';
 
 /** Initiatives with their computed blocks, blocked flag, task membership, progress and dependency chain. */
 export function linkInitiatives(graph: OrcGraph): void {
+  runSteps(linkInitiativesSteps(graph));
+}
+
+/** How many tasks or initiatives a loop handles between two steps. */
+const PER_STEP = 500;
+
+/** linkInitiatives as steps (util/steps.ts); the graph's initiatives are replaced only at the end. */
+export function* linkInitiativesSteps(graph: OrcGraph): Steps<void> {
   const diagnostics: Diagnostic[] = [];
   const byId = new Map<string, FileRecord<InitiativeRecord>>();
   for (const f of [...graph.initiativeFiles].sort(byFile)) byId.set(f.record.dir, f);
@@ -19,12 +28,16 @@ export function linkInitiatives(graph: OrcGraph): void {
       else push(blocks, dep, id);
     });
   }
+  yield;
   for (const cycle of findCycles([...byId.keys()].sort(), (id) => depsOf(id).filter((d) => d !== id && byId.has(d)))) {
     diagnostics.push(graph.at(byId.get(cycle[0]!)!.file, ['blocked_by'], 'error', `initiative dependency cycle${cycleText(cycle, 'initiatives')}`));
   }
   const taskById = new Map<string, OrcTask>();
   const membersOf = new Map<string, OrcTask[]>();
+  yield;
+  let n = 0;
   for (const t of graph.tasks) {
+    if (++n % PER_STEP === 0) yield;
     taskById.set(t.id, t);
     if (t.initiativeId) {
       const members = membersOf.get(t.initiativeId);
@@ -33,12 +46,15 @@ export function linkInitiatives(graph: OrcGraph): void {
   }
   const statusOf = (id: string) => byId.get(id)?.record.fields?.status || 'draft';
 
-  graph.initiatives = [...byId.values()].map(({ file, record }) => {
+  const initiatives: OrcInitiative[] = [];
+  for (const { file, record } of byId.values()) {
+    // An initiative's progress walks its tasks: at 10,000 tasks in 100 initiatives, a step each.
+    yield;
     const id = record.dir;
     const f = record.fields ?? {};
     const deps = depsOf(id);
     const listed = (f.tasks ?? []).map((t) => t.id);
-    return {
+    initiatives.push({
       system: 'orc', kind: 'initiative', era: 'file', id, root: graph.ctx.root, file, dir: record.dir,
       title: f.title || id, status: statusOf(id), vision: f.vision || null,
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
@@ -48,7 +64,8 @@ export function linkInitiatives(graph: OrcGraph): void {
       dependencyChain: dependencyChain(id, (i) => depsOf(i).filter((d) => d !== i)),
       decisions: decisionsOf(f),
       fields: f,
-    } satisfies OrcInitiative;
-  });
+    } satisfies OrcInitiative);
+  }
+  graph.initiatives = initiatives;
   graph.initiativeDiagnostics = diagnostics;
 }

@@ -1,0 +1,50 @@
+/**
+ * Work written as a generator that yields between steps: one body that can run to completion at once (runSteps),
+ * or in slices with the event loop's other work between them (runStepsSliced). A long computation (the full link
+ * of 10,000 tasks) is written once and sliced only where a caller wants it, never duplicated.
+ *
+ * A step must leave nothing half-done that anyone else can see: the generator builds its result privately and
+ * hands it back at the end.
+ */
+export type Steps<T> = Generator<void, T, void>;
+
+/** Runs every step now and returns the result. */
+export function runSteps<T>(steps: Steps<T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * Lets other work run every `sliceMs` of this work: `due()` says a slice is over, `pause()` gives the event loop a
+ * turn (setImmediate: I/O and timers run, then this work goes on). One slicer can pace several kinds of work in a
+ * row (a scan's reads, then its link), so a slice is never cut short or doubled where one kind ends.
+ */
+export class Slicer {
+  private sliceStart = performance.now();
+  /** How long this work waited for other work in all, over its pauses. */
+  yieldedMs = 0;
+
+  constructor(readonly sliceMs: number) {}
+
+  due(): boolean {
+    return performance.now() - this.sliceStart >= this.sliceMs;
+  }
+
+  async pause(): Promise<void> {
+    const paused = performance.now();
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStart = performance.now();
+    this.yieldedMs += this.sliceStart - paused;
+  }
+}
+
+/** Runs the steps in slices, pausing whenever the slicer says a slice is over. */
+export async function runStepsSliced<T>(steps: Steps<T>, slicer: Slicer): Promise<T> {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+    if (slicer.due()) await slicer.pause();
+  }
+}
