@@ -46,7 +46,7 @@ function diagnosticSignature(root: string, d: Diagnostic): string {
  * list it again). Places are given in order (worktrees, then refs); within each, the order its systems gave.
  */
 export function elsewhereState(root: string, own: { items: readonly WorkItem[]; decisions: readonly Decision[]; diagnostics: readonly Diagnostic[] },
-  places: readonly PlaceState[]): ElsewhereState {
+  places: readonly PlaceState[], memo: Map<string, string> = new Map()): ElsewhereState {
   if (!places.length) return NOTHING_ELSEWHERE;
   const ownItems = new Set(own.items.filter((i) => i.root === root).map((i) => itemSignature(root, i)));
   const ownDecisions = new Set(own.decisions.filter((d) => d.root === root).map((d) => decisionSignature(root, d)));
@@ -55,7 +55,16 @@ export function elsewhereState(root: string, own: { items: readonly WorkItem[]; 
   const decisions: Decision[] = [];
   const diagnostics: Diagnostic[] = [];
   for (const place of places) {
-    for (const item of place.items) if (!ownItems.has(itemSignature(place.root, item))) items.push(item);
+    for (const item of place.items) {
+      // A ref's item is known by its blobs: the JSON of an item that 200 refs share is built once (`memo`).
+      const key = place.contentKey?.(item);
+      let signature = key === undefined ? undefined : memo.get(key);
+      if (signature === undefined) {
+        signature = itemSignature(place.root, item);
+        if (key !== undefined) memo.set(key, signature);
+      }
+      if (!ownItems.has(signature)) items.push(item);
+    }
     for (const d of place.decisions) if (!ownDecisions.has(decisionSignature(place.root, d))) decisions.push(d);
     for (const d of place.diagnostics) if (!ownDiagnostics.has(diagnosticSignature(place.root, d))) diagnostics.push(d);
   }

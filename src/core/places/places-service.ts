@@ -53,6 +53,8 @@ export class PlacesService extends Disposable {
   /** Bumped by every change to a folder's own state or its places: the cached elsewhere views are then stale. */
   private generation = 0;
   private readonly cached = new Map<string, { generation: number; state: ElsewhereState }>();
+  /** Per folder: the signature of a ref's item by its content key (see PlaceState.contentKey). */
+  private readonly signatureMemos = new Map<string, Map<string, string>>();
 
   constructor(private readonly host: PlacesHost, settings: PlacesSettings | undefined, private readonly adapters: () => readonly AnyAdapter[],
     private readonly now?: () => number) {
@@ -142,7 +144,9 @@ export class PlacesService extends Disposable {
     const places = folder.places();
     const own = { items: this.host.items().filter((i) => i.root === root), decisions: this.host.decisions().filter((d) => d.root === root),
       diagnostics: this.host.diagnostics().filter((d) => isUnder(root, d.file)) };
-    const found = elsewhereState(root, own, places);
+    let memo = this.signatureMemos.get(root);
+    if (!memo || memo.size > 100_000) this.signatureMemos.set(root, memo = new Map());
+    const found = elsewhereState(root, own, places, memo);
     const state: ElsewhereState = { items: found.items, decisions: found.decisions,
       diagnostics: [...folder.problems, ...found.diagnostics, ...crossPlaceConflicts(own.items, root, places)] };
     this.cached.set(root, { generation: this.generation, state });

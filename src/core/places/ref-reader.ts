@@ -2,6 +2,7 @@ import path from 'node:path';
 import picomatch from 'picomatch';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import type { ParsedFile, SourceContext } from '../model/adapter';
+import type { SystemId } from '../model/system';
 import { decodeStateBytes, MAX_STATE_FILE_BYTES } from '../io/read-text';
 import type { AnyAdapter } from '../service/work-item';
 import { CatFile } from './cat-file';
@@ -10,6 +11,8 @@ import { TreeLister, type TreeFile } from './tree-walk';
 /** One file of a ref as the adapters see it: where it would be under the folder, its blob, and its parse. */
 export interface RefFile {
   readonly file: string;
+  /** The blob the file's bytes are in. */
+  readonly oid: string;
   readonly adapter: AnyAdapter;
   readonly parsed: ParsedFile<unknown>;
 }
@@ -23,7 +26,10 @@ export class RefReader {
   readonly cat: CatFile;
   private readonly lister: TreeLister;
   /** `system, version, path, blob id` → the parse; swept to what the refs read now use (see sweep). */
-  private readonly parsed = new Map<string, ParsedFile<unknown>>();
+  private readonly parsed = new Map<string, Promise<ParsedFile<unknown>>>();
+  /** Which system takes each folder-relative path (null: none), for the one folder this reader serves. */
+  private readonly owners = new Map<string, SystemId | null>();
+  private enterFolder: ((dirRel: string) => boolean) | undefined;
   /** Blobs read from git since this reader started (tests and the bench read it). */
   blobsRead = 0;
 
@@ -37,14 +43,23 @@ export class RefReader {
    * is where the folder is on disk: each file is named as it would be there (the views show it relative).
    */
   async read(tree: string, prefix: string, ctx: SourceContext, adapters: readonly AnyAdapter[]): Promise<{ files: RefFile[]; problems: Diagnostic[]; keys: string[] }> {
-    const enter = folderFilter(ctx, adapters);
-    const ownerOf = (rel: string) => adapters.find((a) => a.accepts(path.join(ctx.root, ...rel.split('/')), ctx));
-    const walk = await this.lister.walk(tree, prefix, enter, (rel) => {
-      const adapter = ownerOf(rel);
-      // A file its adapter reads itself (an append-only trace read from its end, a database) is not in git's objects
-      // in a form `parse` takes: left out of a ref.
-      return !!adapter && !(adapter.read && (adapter.readsItself?.(path.join(ctx.root, ...rel.split('/')), ctx) ?? true));
-    });
+    const enter = this.folderFilter(ctx, adapters);
+    // Which adapter takes a path: asked once per path (every ref of the folder has the same answers; adapters of one
+    // kind answer alike, whichever place's instances ask).
+    const ownerOf = (rel: string): AnyAdapter | undefined => {
+      let system = this.owners.get(rel);
+      if (system === undefined) {
+        const file = path.join(ctx.root, ...rel.split('/'));
+        const adapter = adapters.find((a) => a.accepts(file, ctx));
+        // A file its adapter reads itself (an append-only trace read from its end, a database) is not in git's
+        // objects in a form `parse` takes: left out of a ref.
+        system = adapter && !(adapter.read && (adapter.readsItself?.(file, ctx) ?? true)) ? adapter.system : null;
+        if (this.owners.size > 100_000) this.owners.clear();
+        this.owners.set(rel, system);
+      }
+      return system === null ? undefined : adapters.find((a) => a.system === system);
+    };
+    const walk = await this.lister.walk(tree, prefix, enter, (rel) => ownerOf(rel) !== undefined);
     const problems = (walk?.problems ?? []).map((p) => diagnostic('orc', ctx.root, 'warning', `not all of this ref was read: ${p}`));
     const keys: string[] = [];
     const files = await Promise.all((walk?.files ?? []).map(async (f) => {
@@ -52,14 +67,19 @@ export class RefReader {
       const file = path.join(ctx.root, ...f.rel.split('/'));
       const key = `${adapter.system}\u0000${adapter.version}\u0000${adapter.readVariant?.(ctx) ?? ''}\u0000${f.rel}\u0000${f.oid}`;
       keys.push(key);
-      return { file, adapter, parsed: await this.parse(key, adapter, f, file, ctx) };
+      return { file, oid: f.oid, adapter, parsed: await this.parse(key, adapter, f, file, ctx) };
     }));
     return { files, problems, keys };
   }
 
-  private async parse(key: string, adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
-    const known = this.parsed.get(key);
-    if (known) return known;
+  /** The parse of one blob at one path: read once, however many refs ask for it at the same moment. */
+  private parse(key: string, adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
+    let parsed = this.parsed.get(key);
+    if (!parsed) this.parsed.set(key, parsed = this.readAndParse(adapter, f, file, ctx));
+    return parsed;
+  }
+
+  private async readAndParse(adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
     let parsed: ParsedFile<unknown>;
     try {
       const object = await this.cat.read(f.oid);
@@ -73,8 +93,12 @@ export class RefReader {
     } catch (err) {
       parsed = { record: undefined, diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
     }
-    this.parsed.set(key, parsed);
     return parsed;
+  }
+
+  /** The folder filter, compiled once for the folder this reader serves. */
+  private folderFilter(ctx: SourceContext, adapters: readonly AnyAdapter[]): (dirRel: string) => boolean {
+    return this.enterFolder ??= folderFilter(ctx, adapters);
   }
 
   /** After a refresh of every ref: parses no ref uses any more are dropped (memory follows what is shown). */

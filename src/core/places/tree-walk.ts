@@ -33,7 +33,8 @@ export interface Entry {
  * built here never leaves the folder.
  */
 export class TreeLister {
-  private readonly trees = new Map<string, Entry[]>();
+  /** Parsed trees by id; a tree being read is shared by every walk that meets it meanwhile. */
+  private readonly trees = new Map<string, Promise<Entry[]>>();
 
   constructor(private readonly cat: CatFile) {}
 
@@ -52,6 +53,9 @@ export class TreeLister {
     const problems: string[] = [];
     let listed = 0;
     const visit = async (tree: string, dir: string, depth: number): Promise<void> => {
+      // A subtree met before at the same place (shared by most refs) gives its files without a walk.
+      const done = this.walked.get(`${tree}\u0000${dir}`);
+      if (done) { files.push(...done); return; }
       let entries: Entry[];
       try {
         entries = await this.entries(tree);
@@ -65,14 +69,19 @@ export class TreeLister {
         return;
       }
       const below: Promise<void>[] = [];
+      const own: TreeFile[] = [];
+      const problemsBefore = problems.length;
       for (const e of entries) {
         const rel = dir ? `${dir}/${e.name}` : e.name;
-        if (e.kind === 'blob' && accept(rel)) files.push({ rel, oid: e.oid });
+        if (e.kind === 'blob' && accept(rel)) own.push({ rel, oid: e.oid });
         else if (e.kind === 'tree' && enter(rel)) {
           if (depth >= MAX_DEPTH) problems.push(`${rel}: deeper than ${MAX_DEPTH} folders; not read`);
           else below.push(visit(e.oid, rel, depth + 1));
         }
       }
+      files.push(...own);
+      // A leaf folder (nothing entered below it) is remembered: its files are all of its walk.
+      if (!below.length && problems.length === problemsBefore && depth > 0) this.walked.set(`${tree}\u0000${dir}`, own);
       await Promise.all(below);
     };
     await visit(oid, '', 0);
@@ -80,21 +89,30 @@ export class TreeLister {
     return { files, problems };
   }
 
+  /** The accepted files of leaf folders walked before, by tree id and place (the same accept and enter rules apply). */
+  private readonly walked = new Map<string, TreeFile[]>();
+
   /** Forgets parsed trees when there are too many (a long-lived window fetching for weeks). */
   trim(): void {
     if (this.trees.size > MAX_CACHED_TREES) this.trees.clear();
+    if (this.walked.size > MAX_CACHED_TREES) this.walked.clear();
   }
 
-  private async entries(oid: string): Promise<Entry[]> {
-    const known = this.trees.get(oid);
-    if (known) return known;
+  private entries(oid: string): Promise<Entry[]> {
+    let entries = this.trees.get(oid);
+    if (!entries) {
+      this.trees.set(oid, entries = this.readTree(oid));
+      entries.catch(() => this.trees.delete(oid)); // a failed read is tried again next time
+    }
+    return entries;
+  }
+
+  private async readTree(oid: string): Promise<Entry[]> {
     const object = await this.cat.read(oid);
     if ('missing' in object) throw new Error(`tree ${oid.slice(0, 12)} is missing`);
     if (object.type !== 'tree') throw new Error(`${oid.slice(0, 12)} is a ${object.type}, not a tree`);
     if (!object.bytes) throw new Error(`tree ${oid.slice(0, 12)} is too large to list (${object.size} bytes)`);
-    const entries = parseTree(object.bytes, oid.length / 2);
-    this.trees.set(oid, entries);
-    return entries;
+    return parseTree(object.bytes, oid.length / 2);
   }
 }
 

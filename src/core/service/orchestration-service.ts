@@ -30,7 +30,7 @@ export interface ServiceOptions {
    * `trusted`). Changeable later with `service.places.configure`.
    */
   readonly places?: PlacesSettings;
-  /** The adapters of each other place (a place needs instances of its own); default: a fresh defaultAdapters(). */
+  /** New adapter instances for each other place (a place's adapters and what they make are its own); default: defaultAdapters. */
   readonly placeAdapters?: () => readonly AnyAdapter[];
 }
 
