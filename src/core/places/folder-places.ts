@@ -105,7 +105,12 @@ export class FolderPlaces implements IDisposable {
       const root = repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path;
       const place = new WorktreePlace(wt.path, wt.branch, { root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail },
         this.adapters(), this.now);
-      await place.scan();
+      try {
+        await place.scan();
+      } catch (err) {
+        this.problems.push(diagnostic('orc', this.root, 'warning', `worktree ${wt.path} was not read: ${(err as Error).message}`));
+        continue;
+      }
       this.worktrees.set(wt.path, place);
       changed = true;
     }
@@ -141,7 +146,12 @@ export class FolderPlaces implements IDisposable {
       seen.add(tip.name);
       let place = this.refs.get(tip.name);
       if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters(), reader, this.now));
-      if (await place.update(tip)) changed = true;
+      try {
+        if (await place.update(tip)) changed = true;
+      } catch (err) {
+        // git went away mid-read (killed, out of memory): this ref keeps what it showed, and says why it is not current.
+        this.problems.push(diagnostic('orc', this.root, 'warning', `ref ${tip.name} was not read: ${(err as Error).message}`));
+      }
     }));
     for (const gone of [...this.refs.keys()].filter((n) => !seen.has(n))) { this.refs.delete(gone); changed = true; }
     reader.sweep(new Set([...this.refs.values()].flatMap((r) => r.keys)));

@@ -25,14 +25,29 @@ function entriesOverlap(x: ScopeEntry, y: ScopeEntry): boolean {
   if (!nested(x.base, y.base) && !nested(y.base, x.base)) return false;
   const mx = matcher(x.normalized);
   const my = matcher(y.normalized);
-  return samplesOf(y.normalized).some(mx) || samplesOf(x.normalized).some(my);
+  // One contains the other (its pattern, read as a path, matches), or a path made from either, placed under the
+  // deeper of the two static folders, matches both.
+  if (mx(y.normalized) || my(x.normalized)) return true;
+  const deeper = x.base.length >= y.base.length ? x.base : y.base;
+  const candidates = [...samplesOf(x.normalized), ...samplesOf(y.normalized), ...samplesOf(under(deeper, tail(x))), ...samplesOf(under(deeper, tail(y)))];
+  return candidates.some((p) => mx(p) && my(p));
 }
 
-/** A plain path (a file, or a folder and what is under it) and a glob: the glob matches it, or lies under it. */
+/** A plain path (a file, or a folder and what is under it) and a glob: the glob matches it or something under it. */
 function pathAndGlob(p: string, glob: ScopeEntry): boolean {
   if (nested(p, glob.base)) return true; // the glob's files all lie under the folder p
+  if (!nested(glob.base, p)) return false; // apart
   const m = matcher(glob.normalized);
-  return m(p) || samplesOf(`${p}/**`).some(m);
+  return [p, ...samplesOf(under(p, tail(glob))), ...samplesOf(`${p}/**`)].some((s) => m(s));
+}
+
+/** The part of a glob below its static folder (of src/auth/*.ts, the *.ts). */
+function tail(glob: ScopeEntry): string {
+  return glob.base ? glob.normalized.slice(glob.base.length).replace(/^\/+/, '') : glob.normalized;
+}
+
+function under(folder: string, rest: string): string {
+  return folder ? `${folder}/${rest}` : rest;
 }
 
 /** Whether `inner` is `outer` or lies under it ('' is the whole folder). */
@@ -41,11 +56,13 @@ function nested(outer: string, inner: string): boolean {
 }
 
 const matchers = new Map<string, (p: string) => boolean>();
+/** A compiled glob, called with the path alone (picomatch's matcher takes a second argument that changes its result). */
 function matcher(glob: string): (p: string) => boolean {
   let m = matchers.get(glob);
   if (!m) {
     if (matchers.size > 5000) matchers.clear();
-    matchers.set(glob, m = picomatch(glob, { dot: true }));
+    const test = picomatch(glob, { dot: true });
+    matchers.set(glob, m = (p: string) => test(p));
   }
   return m;
 }
