@@ -1,4 +1,6 @@
 import * as assert from 'node:assert';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import type { PlacesSettings } from '../../../src/core/places/places-service';
@@ -76,6 +78,29 @@ describe('places: other worktrees and refs (issue 20)', function () {
   });
 
   it('reads nothing elsewhere, and runs no git, when off or when the workspace is not trusted', async () => {
+    // A git stand-in first on PATH records every start, then hands over to the real git.
+    const bin = path.join(repos.base, 'bin');
+    const log = path.join(repos.base, 'git-starts.log');
+    const real = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+    write(bin, 'git', `#!/bin/sh\necho "$*" >> '${log}'\nexec '${real}' "$@"\n`);
+    chmodSync(path.join(bin, 'git'), 0o755);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+    try {
+      service = await opened(repos.clone, { trusted: false, worktrees: true, refs: ['origin/*'] });
+      await service.places.update();
+      assert.ok(!existsSync(log), 'git ran in an untrusted workspace');
+      service.dispose();
+      service = await opened(repos.clone, { trusted: true, worktrees: false, refs: [] });
+      assert.ok(!existsSync(log), 'git ran with nothing asked');
+      // The stand-in is really in the way: trusted and asked, git runs.
+      await service.places.configure({ trusted: true, worktrees: true, refs: [] });
+      assert.match(readFileSync(log, 'utf8'), /worktree list/);
+    } finally {
+      process.env.PATH = pathBefore;
+      rmSync(log, { force: true });
+    }
+    service.dispose();
     service = await opened(repos.clone, { trusted: false, worktrees: true, refs: ['origin/*'] });
     assert.deepStrictEqual(service.places.elsewhere(repos.clone).items, []);
     assert.deepStrictEqual(service.places.placesOf(repos.clone), []);
