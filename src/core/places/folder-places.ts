@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
+import { decodeStateBytes } from '../io/read-text';
 import type { SourceContext, WatchPattern } from '../model/adapter';
 import type { IDisposable } from '../util/disposable';
 import type { AnyAdapter } from '../service/work-item';
@@ -18,6 +19,13 @@ export interface PlacesSettings {
   readonly worktrees: boolean;
   /** Ref globs over branches and remote-tracking refs (`origin/*`, `feature/*`). */
   readonly refs: readonly string[];
+}
+
+/** How many refs are read at the same time. */
+const REFS_AT_ONCE = 32;
+
+async function inBatches<T>(list: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < list.length; i += size) await Promise.all(list.slice(i, i + size).map(work));
 }
 
 export const NO_PLACES: PlacesSettings = { trusted: false, worktrees: false, refs: [] };
@@ -142,7 +150,9 @@ export class FolderPlaces implements IDisposable {
     let changed = false;
     const seen = new Set<string>();
     const ctx: SourceContext = { root: this.root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail };
-    await Promise.all(tips.map(async (tip) => {
+    // A few refs at a time: their reads share the one cat-file pipe, and thousands of refs never hold thousands of
+    // walks in memory at once.
+    await inBatches(tips, REFS_AT_ONCE, async (tip) => {
       seen.add(tip.name);
       let place = this.refs.get(tip.name);
       if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters(), reader, this.now));
@@ -152,7 +162,7 @@ export class FolderPlaces implements IDisposable {
         // git went away mid-read (killed, out of memory): this ref keeps what it showed, and says why it is not current.
         this.problems.push(diagnostic('orc', this.root, 'warning', `ref ${tip.name} was not read: ${(err as Error).message}`));
       }
-    }));
+    });
     for (const gone of [...this.refs.keys()].filter((n) => !seen.has(n))) { this.refs.delete(gone); changed = true; }
     reader.sweep(new Set([...this.refs.values()].flatMap((r) => r.keys)));
     return changed;
@@ -186,6 +196,19 @@ export class FolderPlaces implements IDisposable {
     const repo = this.repo;
     if (!repo || !this.active) return [];
     return [{ base: repo.commonDir, glob: '{HEAD,packed-refs,refs/**,worktrees/**}' }];
+  }
+
+  /**
+   * The text of a file as committed on a ref (a ref's items name their files as under the folder: an editor opens
+   * this, not the working file). Undefined when the ref does not hold the file or is not read.
+   */
+  async refFileText(ref: string, file: string): Promise<string | undefined> {
+    const oid = this.refs.get(ref)?.blobOf(file);
+    if (!oid || !this.reader) return undefined;
+    const object = await this.reader.cat.read(oid);
+    if (!('bytes' in object) || !object.bytes) return undefined;
+    const text = decodeStateBytes(object.bytes, 0);
+    return text.ok ? text.text : undefined;
   }
 
   /** Blobs read from git's objects so far (tests and the bench read it). */

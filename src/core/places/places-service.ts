@@ -160,6 +160,11 @@ export class PlacesService extends Disposable {
     return this.ownership.ownersOf(relPath, folder.places(), this.host.ownersOf(root, relPath));
   }
 
+  /** A file's text as committed on a ref of a folder (to open a ref's item: its `file` is named as under the folder). */
+  refFileText(root: string, ref: string, file: string): Promise<string | undefined> {
+    return this.folders.get(root)?.refFileText(ref, file) ?? Promise.resolve(undefined);
+  }
+
   /** The other worktrees' folders to watch (their changes reach the service's `fileChanged`). */
   watchPatterns(): WatchPattern[] {
     return this.active ? [...this.folders.values()].flatMap((f) => f.watchPatterns()) : [];

@@ -161,6 +161,11 @@ export class RefPlace implements PlaceState {
     return [...this.byFile].filter(([, r]) => r.system === system && r.record !== undefined).map(([file, r]) => ({ file, record: r.record }));
   }
 
+  /** The blob a file of this ref is in (the file named as under the folder), if the ref holds it. */
+  blobOf(file: string): string | undefined {
+    return this.byFile.get(file)?.oid;
+  }
+
   /** The item's files by blob id, and its computed part (the adapter's contract: nothing else shapes an item). */
   contentKey(item: WorkItem): string {
     const adapter = this.adapters.find((a) => a.system === item.system);

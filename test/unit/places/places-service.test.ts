@@ -45,6 +45,9 @@ describe('places: other worktrees and refs (issue 20)', function () {
     const t20 = elsewhere.items.find((i) => i.id === 'TASK-020')!;
     assert.strictEqual(t20.file, path.join(repos.wtA, '.orc', 'tasks', 'TASK-020', 'task.yaml'));
     assert.strictEqual(service.places.elsewhere(repos.clone).items.find((i) => i.id === 'TASK-001')!.title, 'Base, renamed on feature-b');
+    // What the editor opens for a ref's item: the file as committed there, not the working file of the same name.
+    assert.match((await service.places.refFileText(repos.clone, 'origin/feature-b', path.join(repos.clone, '.orc', 'tasks', 'TASK-001', 'task.yaml')))!, /renamed on feature-b/);
+    assert.strictEqual(await service.places.refFileText(repos.clone, 'origin/feature-b', path.join(repos.clone, 'nope.yaml')), undefined);
     // Keys tell a ref's item from the folder's own.
     const keys = new Set([...service.items(), ...elsewhere.items].map(itemKey));
     assert.strictEqual(keys.size, service.items().length + elsewhere.items.length);
