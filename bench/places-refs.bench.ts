@@ -6,7 +6,8 @@ import { CACHE_DIR, REPO } from './lib/cache';
 import { ms, time, type Measurement } from './lib/measurement';
 
 const REFS = 200;
-const RECIPE = 'places-refs-v1';
+const RECIPE = 'places-refs-v2';
+const WORKTREES = 20;
 const CLI = path.join(REPO, 'dist', 'cli.js');
 const TARGET_MS = 2000;
 
@@ -27,6 +28,7 @@ function repository(log: (s: string) => void): string {
   const stamp = path.join(CACHE_DIR, `places-${REFS}-refs.recipe`);
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === RECIPE) return root;
   rmSync(root, { recursive: true, force: true });
+  rmSync(`${root}-worktrees`, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
   git(root, ['init', '-q']);
   const file = (p: string, body: string) => `M 100644 inline ${p}\ndata ${Buffer.byteLength(body)}\n${body}\n`;
@@ -44,8 +46,15 @@ function repository(log: (s: string) => void): string {
   }
   git(root, ['fast-import', '--quiet'], stream);
   git(root, ['checkout', '-q', 'main']);
+  // 20 linked worktrees, each with an uncommitted task of its own (an agent at work in each).
+  for (let w = 0; w < WORKTREES; w++) {
+    const wt = path.join(`${root}-worktrees`, `wt-${String(w).padStart(2, '0')}`);
+    git(root, ['worktree', 'add', '-q', '-b', `wt-${w}`, '--', wt]);
+    mkdirSync(path.join(wt, '.orc', 'tasks', `TASK-${5000 + w}`), { recursive: true });
+    writeFileSync(path.join(wt, '.orc', 'tasks', `TASK-${5000 + w}`, 'task.yaml'), task(`TASK-${5000 + w}`, `Worktree ${w}`));
+  }
   writeFileSync(stamp, RECIPE);
-  log(`generated a repository with ${REFS} refs in ${path.relative(process.cwd(), root)}`);
+  log(`generated a repository with ${REFS} refs and ${WORKTREES} worktrees in ${path.relative(process.cwd(), root)}`);
   return root;
 }
 
@@ -61,13 +70,14 @@ function run(cmd: string, args: string[], cwd: string, input?: string): Promise<
 }
 
 /**
- * `baton scan --refs 'origin/*'` over 200 refs (issue 20: within 2 s including node start), beside its floor: one
+ * `baton scan --refs 'origin/*'` over 200 refs and `--worktrees` over 20 worktrees (issue 20: within 2 s including
+ * node start), beside the floor: one
  * `git cat-file --batch` of the very blobs the scan reads (every state file of every ref, each blob once), and node's
  * own start. Then, in one process: an update when no ref moved (tree ids compared, nothing read).
  */
 export const measurement: Measurement = {
   name: 'places-refs',
-  description: `baton scan --refs 'origin/*' over ${REFS} refs beside git cat-file --batch of the same blobs`,
+  description: `baton scan --refs 'origin/*' over ${REFS} refs (beside git cat-file --batch of the same blobs) and --worktrees over ${WORKTREES} worktrees`,
   async run(log) {
     const root = repository(log);
     const blobs = new Set<string>();
@@ -75,6 +85,8 @@ export const measurement: Measurement = {
       for (const line of git(root, ['ls-tree', '-r', ref, '--', '.orc', '.orchestration']).split('\n').filter(Boolean)) blobs.add(line.split(/\s+/)[2]!);
     }
     const scan = await time(() => run(process.execPath, [CLI, 'scan', '--json', '--no-cache', '--refs', 'origin/*'], root), 5, 1);
+    const worktrees = await time(() => run(process.execPath, [CLI, 'scan', '--json', '--no-cache', '--worktrees'], root), 5, 1);
+    const plain = await time(() => run(process.execPath, [CLI, 'scan', '--json', '--no-cache'], root), 5, 1);
     const floor = await time(() => run('git', ['cat-file', '--batch'], root, [...blobs].join('\n') + '\n'), 5, 1);
     const node = await time(() => run(process.execPath, ['-e', '0'], root), 5, 1);
 
@@ -88,6 +100,8 @@ export const measurement: Measurement = {
     return [
       { label: `baton scan --refs 'origin/*' (${REFS} refs, whole process)`, value: ms(scan.median), target: `≤ ${TARGET_MS} ms`, ok: scan.median <= TARGET_MS },
       { label: `floor: git cat-file --batch of the same ${blobs.size} blobs`, value: ms(floor.median) },
+      { label: `baton scan --worktrees (${WORKTREES} worktrees, whole process)`, value: ms(worktrees.median), target: `≤ ${TARGET_MS} ms`, ok: worktrees.median <= TARGET_MS },
+      { label: 'baton scan without the flags (the folder alone)', value: ms(plain.median) },
       { label: 'floor: node -e 0', value: ms(node.median) },
       { label: 'items found on the refs (differing from the folder)', value: String(items) },
       { label: 'blobs read by the scan (each shared blob once)', value: String(read), target: `≤ ${blobs.size}`, ok: read <= blobs.size },
