@@ -75,11 +75,11 @@ export class RefReader {
   /** The parse of one blob at one path: read once, however many refs ask for it at the same moment. */
   private parse(key: string, adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
     let parsed = this.parsed.get(key);
-    if (!parsed) this.parsed.set(key, parsed = this.readAndParse(adapter, f, file, ctx));
+    if (!parsed) this.parsed.set(key, parsed = this.readAndParse(key, adapter, f, file, ctx));
     return parsed;
   }
 
-  private async readAndParse(adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
+  private async readAndParse(key: string, adapter: AnyAdapter, f: TreeFile, file: string, ctx: SourceContext): Promise<ParsedFile<unknown>> {
     let parsed: ParsedFile<unknown>;
     try {
       const object = await this.cat.read(f.oid);
@@ -91,6 +91,8 @@ export class RefReader {
         parsed = text.ok ? detached(adapter.parse(file, text.text, ctx)) : unreadable(adapter, file, text.reason, text.cause, ctx);
       }
     } catch (err) {
+      // git failed (its process ended) or the reader threw: said now, and not kept, so the next read tries again.
+      this.parsed.delete(key);
       parsed = { record: undefined, diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
     }
     return parsed;
