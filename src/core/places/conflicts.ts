@@ -22,7 +22,8 @@ interface Claim {
  * files already show both); two versions of one intent (same id and name, a status changed on a branch) are no
  * conflict.
  */
-export function crossPlaceConflicts(ownItems: readonly WorkItem[], root: string, places: readonly PlaceState[]): Diagnostic[] {
+export function crossPlaceConflicts(ownItems: readonly WorkItem[], root: string, places: readonly PlaceState[],
+  locate: (intent: Intent) => { line: number; column: number } | undefined = () => undefined): Diagnostic[] {
   const claims = new Map<string, Claim>();
   const add = (item: WorkItem, elsewhere: Elsewhere | undefined) => {
     if (item.system !== 'intents' || item.unreadable || intentStatusKind(item.status) !== 'active') return;
@@ -44,8 +45,9 @@ export function crossPlaceConflicts(ownItems: readonly WorkItem[], root: string,
       if ([...a.placeKeys].some((k) => b.placeKeys.has(k))) continue;
       const overlap = scopeOverlap(a.intent.scope, b.intent.scope);
       if (!overlap) continue;
+      const at = locate(a.intent);
       out.push({
-        system: 'intents', file: a.intent.file, line: null, column: null, severity: 'warning',
+        system: 'intents', file: a.intent.file, line: at?.line ?? null, column: at?.column ?? null, severity: 'warning',
         message: `${describe(a)} and ${describe(b)} both claim overlapping scope (${overlap.a} and ${overlap.b}): two agents may be changing the same files`,
         ...(a.places[0] ? { elsewhere: a.places[0] } : {}),
       });

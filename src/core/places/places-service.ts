@@ -6,6 +6,9 @@ import { Emitter, type Event } from '../util/event';
 import type { Owner } from '../service/ownership';
 import type { AnyAdapter, Decision, WorkItem } from '../service/work-item';
 import { crossPlaceConflicts } from './conflicts';
+import type { Intent } from '../formats/intents/model';
+import { readStateTextSync } from '../io/read-text';
+import { YamlLocator } from '../yaml/locate';
 import { elsewhereState, NOTHING_ELSEWHERE, type ElsewhereState } from './elsewhere';
 import { FolderPlaces, NO_PLACES, samePlacesSettings, type PlacesSettings } from './folder-places';
 import { PlacesOwnership, type OwnerElsewhere } from './owners-elsewhere';
@@ -148,7 +151,7 @@ export class PlacesService extends Disposable {
     if (!memo || memo.size > 100_000) this.signatureMemos.set(root, memo = new Map());
     const found = elsewhereState(root, own, places, memo);
     const state: ElsewhereState = { items: found.items, decisions: found.decisions,
-      diagnostics: [...folder.problems, ...found.diagnostics, ...crossPlaceConflicts(own.items, root, places)] };
+      diagnostics: [...folder.problems, ...found.diagnostics, ...crossPlaceConflicts(own.items, root, places, intentLocator())] };
     this.cached.set(root, { generation: this.generation, state });
     return state;
   }
@@ -196,6 +199,22 @@ export class PlacesService extends Disposable {
       if (ctx && !this.folders.has(root)) this.folders.set(root, new FolderPlaces(ctx, this.settings, this.adapters, this.now));
     }
   }
+}
+
+/**
+ * Where an intent starts in its file, for a conflict's position: read from disk for the folder's own and a
+ * worktree's intents (once per file per call); a ref's file is not on disk, so its position is left out.
+ */
+function intentLocator(): (intent: Intent) => { line: number; column: number } | undefined {
+  const locators = new Map<string, YamlLocator | undefined>();
+  return (intent) => {
+    if (intent.elsewhere?.ref !== undefined) return undefined;
+    if (!locators.has(intent.file)) {
+      const read = readStateTextSync(intent.file);
+      locators.set(intent.file, read.ok ? new YamlLocator(read.text) : undefined);
+    }
+    return locators.get(intent.file)?.locate(intent.yamlPath);
+  };
 }
 
 function isUnder(root: string, file: string): boolean {

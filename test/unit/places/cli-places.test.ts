@@ -63,7 +63,7 @@ describe('baton --worktrees / --refs (issue 20)', function () {
   it('check, owner and trace read the other places too', () => {
     const check = read(['check', '--worktrees', '--refs', 'origin/*']);
     assert.strictEqual(check.code, 0, check.stderr);
-    assert.match(check.stdout, /active_intents\.yaml:1:1: warning: INT-003 .* overlapping scope .* \(in worktree .*wt-a\)/);
+    assert.match(check.stdout, /wt-a\/\.orchestration\/active_intents\.yaml:6:5: warning: INT-003 .* overlapping scope .* \(in worktree .*wt-a\)/);
     const owner = read(['owner', 'src/auth/login.ts', '--json', '--worktrees', '--refs', 'origin/*']);
     const owners = (JSON.parse(owner.stdout) as { owners: { intent: string; ref?: string; worktree?: string }[] }).owners;
     assert.deepStrictEqual(owners.map((o) => `${o.intent}@${o.ref ?? o.worktree ?? 'here'}`),
