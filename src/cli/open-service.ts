@@ -4,6 +4,7 @@ import path from 'node:path';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import type { SourceContext } from '../core/model/adapter';
+import type { PlacesSettings } from '../core/places/places-service';
 import { UsageError } from './args';
 import { cliCacheDir } from './cache-dir';
 
@@ -11,6 +12,8 @@ export interface ServiceArgs {
   readonly dir: string | undefined;
   readonly home: string | undefined;
   readonly noCache: boolean;
+  /** Other worktrees and refs to read too (`--worktrees`, `--refs`); none when absent. */
+  readonly places?: PlacesSettings;
 }
 
 export interface OpenedFolder {
@@ -60,5 +63,5 @@ export function folderContext(root: string, home: string | undefined): SourceCon
 /** The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it. */
 export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>): OrchestrationService {
   return new OrchestrationService({ folders: [folderContext(root, args.home)],
-    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()) });
+    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: args.places } : {}) });
 }

@@ -17,7 +17,8 @@ export interface SavedOutputs {
  * saved scan is still current — the same files, each with the same size and mtime, nothing on the clock or in the
  * process table that would turn a verdict (ScanSnapshotStore) — gives its saved output without reading a file; any
  * other folder is scanned and `render`ed, and its snapshot saved by `save()` once the caller has printed.
- * With `noCache`, every folder is read and nothing is saved.
+ * With `noCache`, every folder is read and nothing is saved. With other places (`--worktrees`, `--refs`), every
+ * folder is read (git's refs move without any of the folder's files changing) and only the record cache is saved.
  */
 export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly dirs: readonly string[] }, view: string,
   render: (folder: OpenedFolder) => SavedOutput): Promise<SavedOutputs> {
@@ -27,7 +28,7 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
   for (const root of await foldersOf(args.dirs)) {
     const ctx = folderContext(root, args.home);
     const service = folderService(root, args);
-    const snapshot = args.noCache ? undefined : await store.load(ctx);
+    const snapshot = args.noCache || args.places ? undefined : await store.load(ctx);
     const current = snapshot !== undefined && await service.unchangedSince(root, snapshot.facts);
     const saved = current ? snapshot.outputs.get(view) : undefined;
     if (saved) {
@@ -37,7 +38,11 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
     await service.scan({ deferCacheSave: true });
     const output = render({ root, service });
     folders.push({ root, ...output });
-    if (args.noCache) continue;
+    if (args.noCache) { service.dispose(); continue; }
+    if (args.places) {
+      saves.push(async () => { await service.saveChangedCache(); service.dispose(); });
+      continue;
+    }
     saves.push(async () => {
       await service.saveChangedCache();
       const facts = service.scanFacts(root);

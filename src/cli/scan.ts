@@ -11,6 +11,10 @@ import { ultraworkSummary } from './scan-ultrawork';
 import type { OpenedFolder } from './open-service';
 import { savedOutputs } from './saved-output';
 import type { CliOutput } from './output';
+import type { Diagnostic } from '../core/model/diagnostic';
+import { whereText } from '../core/places/where';
+import { placeOptions, placesOf } from './places-args';
+import { elsewhereSummary } from './scan-elsewhere';
 
 
 /**
@@ -19,13 +23,20 @@ import type { CliOutput } from './output';
  * per folder, in the order given.
  */
 export async function scanCommand(argv: string[], out: CliOutput): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' }, home: { type: 'string' }, 'no-cache': { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' }, home: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...placeOptions });
   const json = !!values.json;
-  const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'] },
-    json ? 'scan --json' : 'scan', ({ root, service }) => ({
-      text: json ? scanReportText(root, service.items(), service.decisions(), service.diagnostics()) : summaryLines({ root, service }).join('\n'),
-      hasErrors: hasErrors(service.diagnostics()),
-    }));
+  const places = await placesOf(values);
+  const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'], places },
+    json ? 'scan --json' : 'scan', ({ root, service }) => {
+      // Without --worktrees/--refs nothing is elsewhere: the output is byte for byte what it always was.
+      const elsewhere = service.places.elsewhere(root);
+      const diagnostics = [...service.diagnostics(), ...elsewhere.diagnostics];
+      return {
+        text: json ? scanReportText(root, [...service.items(), ...elsewhere.items], [...service.decisions(), ...elsewhere.decisions], diagnostics)
+          : [...summaryLines({ root, service }, elsewhere.diagnostics), ...elsewhereSummary(root, elsewhere)].join('\n'),
+        hasErrors: hasErrors(diagnostics),
+      };
+    });
   if (json) {
     out.json(folders.length === 1 ? folders[0]!.text : `{"baton":1,"folders":[${folders.map((f) => String(f.text)).join(',')}]}`);
   } else {
@@ -36,13 +47,15 @@ export async function scanCommand(argv: string[], out: CliOutput): Promise<numbe
   return folders.some((f) => f.hasErrors) ? 1 : 0;
 }
 
-function summaryLines({ root, service }: OpenedFolder): string[] {
+function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: readonly Diagnostic[]): string[] {
   const items = service.items();
-  const diagnostics = service.diagnostics();
+  const diagnostics = [...service.diagnostics(), ...elsewhereDiagnostics];
   const lines = [summary(root, items), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
   if (diagnostics.length) {
     lines.push(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
-    for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) lines.push(`  ${printable(diagnosticLine(root, d))}`);
+    for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) {
+      lines.push(`  ${printable(diagnosticLine(root, d))}${d.elsewhere ? printableRow` (${whereText(d.elsewhere)})` : ''}`);
+    }
   }
   return lines;
 }

@@ -10,6 +10,9 @@ import { diagnosticJson, diagnosticLine, displayPath } from '../core/report/scan
 import { parse, UsageError } from './args';
 import { printable } from '../core/util/printable';
 import type { CliOutput } from './output';
+import type { PlacesSettings } from '../core/places/places-service';
+import { otherWorktrees, repositoryOf } from '../core/places/repository';
+import { placeOptions, placesOf } from './places-args';
 
 
 const DEFAULT_LIMIT = 20;
@@ -22,7 +25,8 @@ const MAX_LIMIT = 10_000;
  * `scan`: 1 when the part read has an error (an unreadable line), 2 for a usage error.
  */
 export async function traceCommand(argv: string[], out: CliOutput): Promise<number> {
-  const { values, positionals } = parse(argv, { intent: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' } });
+  const { values, positionals } = parse(argv, { intent: { type: 'string' }, limit: { type: 'string' }, json: { type: 'boolean' }, ...placeOptions });
+  const places = await placesOf(values);
   if (positionals.length > 1) throw new UsageError('trace takes one DIR');
   const root = path.resolve(positionals[0] ?? '.');
   if (!(await fs.stat(root).catch(() => undefined))?.isDirectory()) throw new UsageError(`not a folder: ${positionals[0] ?? root}`);
@@ -30,27 +34,52 @@ export async function traceCommand(argv: string[], out: CliOutput): Promise<numb
   const intent = values.intent;
   if (intent !== undefined && !intent.trim()) throw new UsageError('--intent needs an intent id');
   const file = existingIntentsFile(root, 'trace');
-
-  let tail: TraceTail | undefined;
-  let diagnostics: Diagnostic[] = [];
-  try {
-    tail = await readTraceTail(file, { limit, intentId: intent, maxBytes: intent === undefined ? undefined : TRACE_FILTER_BYTES, numberLines: true });
-    diagnostics = traceDiagnostics(file, tail).sort(compareDiagnostics);
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') diagnostics = [diagnostic('intents', file, 'error', `cannot read the trace (${code ?? String(err)})`)];
-  }
+  const { tail, diagnostics } = await readTrace(file, limit, intent);
+  // Other worktrees' traces (files on disk, read from their ends like the folder's); a ref's trace is not read.
+  const others = places ? await otherTraces(root, places, limit, intent, out) : [];
+  const allDiagnostics = [...diagnostics, ...others.flatMap((o) => o.diagnostics)];
 
   if (values.json) {
     out.json(JSON.stringify({
       baton: 1, root, file: tail || diagnostics.length ? displayPath(root, file) : null,
       intent: intent ?? null, limit, complete: tail?.complete ?? true, writeInProgress: tail?.writeInProgress ?? false,
-      entries: (tail?.entries ?? []).map(entryJson), diagnostics: diagnostics.map((d) => diagnosticJson(root, d)),
+      entries: [...(tail?.entries ?? []).map(entryJson), ...others.flatMap((o) => (o.tail?.entries ?? []).map((e) => ({ ...entryJson(e), worktree: o.worktree })))],
+      diagnostics: allDiagnostics.map((d) => diagnosticJson(root, d)),
     }, null, 2));
   } else {
     printText(root, file, tail, intent, limit, diagnostics, out);
+    for (const o of others) {
+      if (!o.tail?.entries.length && !o.diagnostics.length) continue;
+      out.line(`\nIn worktree ${printable(o.worktree)}:`);
+      printText(root, o.file, o.tail, intent, limit, o.diagnostics, out);
+    }
   }
-  return hasErrors(diagnostics) ? 1 : 0;
+  return hasErrors(allDiagnostics) ? 1 : 0;
+}
+
+async function readTrace(file: string, limit: number, intent: string | undefined): Promise<{ tail: TraceTail | undefined; diagnostics: Diagnostic[] }> {
+  try {
+    const tail = await readTraceTail(file, { limit, intentId: intent, maxBytes: intent === undefined ? undefined : TRACE_FILTER_BYTES, numberLines: true });
+    return { tail, diagnostics: traceDiagnostics(file, tail).sort(compareDiagnostics) };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return { tail: undefined, diagnostics: code === 'ENOENT' ? [] : [diagnostic('intents', file, 'error', `cannot read the trace (${code ?? String(err)})`)] };
+  }
+}
+
+/** The traces of the folder's copy in every other worktree, each problem marked with its worktree. */
+async function otherTraces(root: string, places: PlacesSettings, limit: number, intent: string | undefined, out: CliOutput) {
+  if (places.refs.length) out.error('baton trace: --refs: a trace is an append-only log read from its end; traces on refs are not read (only in worktrees)');
+  if (!places.worktrees) return [];
+  const repo = await repositoryOf(root);
+  if (!repo) { out.error('baton trace: --worktrees: this folder is not in a git repository'); return []; }
+  const found = [];
+  for (const wt of await otherWorktrees(repo)) {
+    const file = existingIntentsFile(repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path, 'trace');
+    const read = await readTrace(file, limit, intent);
+    found.push({ worktree: wt.path, file, tail: read.tail, diagnostics: read.diagnostics.map((d) => ({ ...d, elsewhere: { worktree: wt.path } })) });
+  }
+  return found;
 }
 
 function limitOf(raw: string | undefined): number {

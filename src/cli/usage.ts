@@ -1,13 +1,13 @@
 // Each command's usage line(s), apart from the commands themselves: `baton --help` and a mistyped command print them
 // without loading the code of any command (see launcher.ts).
 
-export const scanUsage = 'baton scan [DIR…] [--json] [--home HOME] [--no-cache]';
+export const scanUsage = 'baton scan [DIR…] [--json] [--home HOME] [--no-cache] [--worktrees] [--refs PATTERN]…';
 
-export const checkUsage = 'baton check [DIR…] [--home HOME] [--no-cache]';
+export const checkUsage = 'baton check [DIR…] [--home HOME] [--no-cache] [--worktrees] [--refs PATTERN]…';
 
-export const ownerUsage = 'baton owner FILE [--root DIR] [--json]';
+export const ownerUsage = 'baton owner FILE [--root DIR] [--json] [--worktrees] [--refs PATTERN]…';
 
-export const traceUsage = 'baton trace [DIR] [--intent ID] [--limit N] [--json]';
+export const traceUsage = 'baton trace [DIR] [--intent ID] [--limit N] [--json] [--worktrees] [--refs PATTERN]…';
 
 export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
   + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';

@@ -1,4 +1,5 @@
 import type { SystemId } from './system';
+import type { ElsewhereMark } from './items';
 
 export type Severity = 'error' | 'warning' | 'info';
 
@@ -6,7 +7,7 @@ export type Severity = 'error' | 'warning' | 'info';
  * A problem found in a file Baton read. `file` is absolute; `line` and `column` are 1-based and null when the
  * problem is not tied to a place in the file (a missing file, binary content).
  */
-export interface Diagnostic {
+export interface Diagnostic extends ElsewhereMark {
   readonly system: SystemId;
   readonly file: string;
   readonly line: number | null;

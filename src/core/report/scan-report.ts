@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { orcGateDecisionJson } from '../formats/orc/gate-decisions';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
+import type { Elsewhere } from '../model/items';
 import type { Decision, WorkItem } from '../service/work-item';
 import { intentItemJson } from '../formats/intents/json';
 import { orangeDecisionJson, orangeTaskJson } from '../formats/orange/json';
@@ -32,7 +33,17 @@ export function itemJson(root: string, item: WorkItem): Record<string, unknown> 
 /** The fields every item has. A placeholder (its file could not be read) carries `unreadable`: the problem, also in `diagnostics`. */
 function itemBase(root: string, item: WorkItem): Record<string, unknown> {
   return { system: item.system, kind: item.kind, id: item.id, title: item.title, status: item.status,
-    file: displayPath(root, item.file), ...(item.unreadable ? { unreadable: item.unreadable } : {}) };
+    file: displayPath(root, item.file), ...elsewhereJson(item.elsewhere), ...(item.unreadable ? { unreadable: item.unreadable } : {}) };
+}
+
+/**
+ * CLI.md's `worktree` (absolute path) or `ref` (short name) of what was found in another place; nothing for the
+ * folder's own, so its JSON is byte for byte what it was. A ref's files are named relative to the folder (as they
+ * are committed there); a worktree's are absolute.
+ */
+export function elsewhereJson(elsewhere: Elsewhere | undefined): { worktree?: string; ref?: string } {
+  if (!elsewhere) return {};
+  return elsewhere.ref !== undefined ? { ref: elsewhere.ref } : { worktree: elsewhere.worktree };
 }
 
 /** The fields of the item's own system. */
@@ -57,6 +68,11 @@ function itemJsonText(root: string, item: WorkItem): string {
 }
 
 export function decisionJson(root: string, decision: Decision): Record<string, unknown> {
+  const own = ownDecisionJson(root, decision);
+  return decision.elsewhere ? { ...own, ...elsewhereJson(decision.elsewhere) } : own;
+}
+
+function ownDecisionJson(root: string, decision: Decision): Record<string, unknown> {
   switch (decision.system) {
     case 'orchestral': return orchestralDecisionJson(decision, (f) => displayPath(root, f));
     case 'orange': return orangeDecisionJson(decision, (f) => displayPath(root, f));
@@ -65,7 +81,8 @@ export function decisionJson(root: string, decision: Decision): Record<string, u
 }
 
 export function diagnosticJson(root: string, d: Diagnostic): Record<string, unknown> {
-  return { file: displayPath(root, d.file), line: d.line, column: d.column, severity: d.severity, message: d.message, system: d.system };
+  return { file: displayPath(root, d.file), line: d.line, column: d.column, severity: d.severity, message: d.message, system: d.system,
+    ...elsewhereJson(d.elsewhere) };
 }
 
 export function scanReport(root: string, items: readonly WorkItem[], decisions: readonly Decision[],

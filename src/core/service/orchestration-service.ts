@@ -17,6 +17,7 @@ import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
 import { sameContext } from '../model/source-context';
 import { WorkspaceIndex, type IndexChange, type ScanFacts } from './workspace-index';
+import { PlacesService, type PlacesSettings } from '../places/places-service';
 
 export type { IndexChange } from './workspace-index';
 
@@ -25,6 +26,13 @@ export interface ServiceOptions {
   readonly cache?: IndexCache;
   readonly adapters?: readonly AnyAdapter[];
   readonly now?: () => number;
+  /**
+   * Other worktrees and refs to read besides each folder's own files (off when absent; git runs only with
+   * `trusted`). Changeable later with `service.places.configure`.
+   */
+  readonly places?: PlacesSettings;
+  /** New adapter instances for each other place (a place's adapters and what they make are its own); default: defaultAdapters. */
+  readonly placeAdapters?: () => readonly AnyAdapter[];
 }
 
 /** Where a scan's time went (the views' listeners run inside it, when the change event fires). */
@@ -79,6 +87,8 @@ export class OrchestrationService extends Disposable {
   private scanned = false;
   /** The intents system's queries and edits (spec 003's OrchestrationService interface). */
   readonly intents: IntentsService;
+  /** Other worktrees and refs of the folders' repositories (issue 20): off unless configured. */
+  readonly places: PlacesService;
 
   constructor(options: ServiceOptions) {
     super();
@@ -87,6 +97,20 @@ export class OrchestrationService extends Disposable {
     this.cache = options.cache;
     this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, this.adapters, this.now));
     this.intents = new IntentsService(this);
+    const folders = () => this.folders;
+    this.places = this._register(new PlacesService({
+      get folders() { return folders(); },
+      items: () => this.items(), decisions: () => this.decisions(), diagnostics: () => this.diagnostics(),
+      contextOf: (root) => this.contextOf(root), ownersOf: (root, rel) => this.intents.ownersOf(root, rel),
+      serially: (task) => this.serially(task), onDidChange: this.onDidChange,
+    }, options.places, options.placeAdapters ?? defaultAdapters, options.now));
+  }
+
+  /** Runs a task after everything queued before it (scans, reconfigures, re-reads), and before what is queued after. */
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.serial.then(task);
+    this.serial = run.catch(() => undefined);
+    return run;
   }
 
   /**
@@ -133,12 +157,17 @@ export class OrchestrationService extends Disposable {
       dropped: gone.filter((i) => !next.some((n) => n.root === i.root)).map((i) => i.root),
     };
     this.reconfiguredEmitter.fire(result);
+    // Folders added or read again get their other places (a folder gone drops its own).
+    await this.places.updateInQueue();
     return result;
   }
 
-  /** Every folder and glob the adapters want watched, for every workspace folder. */
+  /**
+   * Every folder and glob the adapters want watched, for every workspace folder, and (when other worktrees are read)
+   * the same in each other worktree. git's refs are apart: `places.gitWatchPatterns()`.
+   */
   watchPatterns(): WatchPattern[] {
-    return this.indexes.flatMap((i) => i.watchPatterns());
+    return [...this.indexes.flatMap((i) => i.watchPatterns()), ...this.places.watchPatterns()];
   }
 
   /** The context a folder is read with (its orc home, roots and systems), or undefined for a folder not read. */
@@ -176,6 +205,7 @@ export class OrchestrationService extends Disposable {
       // Saved once the views have the change: they show it first, the cache's JSON (20 MB at 10,000 tasks) follows.
       if (save) await this.saveChanged(index, timings);
     }
+    await this.places.updateInQueue();
     this.scanned = true;
     return timings;
   }
@@ -214,6 +244,8 @@ export class OrchestrationService extends Disposable {
       // An index dropped by a reconfigure while it was reading speaks for no folder any more.
       if (change && this.indexes.includes(index)) { this.changeEmitter.fire(change); last = change; }
     }
+    // Another worktree's file (places.onDidChange says so; the folders' own change event does not fire for it).
+    await this.places.fileChanged(abs);
     return last;
   }
 

@@ -136,7 +136,7 @@ describe('baton trace and baton check on the wild trace fixtures', () => {
     ws = new TempWorkspace();
     cpSync(fixtureDir('trace-flat-ranges'), ws.root, { recursive: true });
     assert.deepStrictEqual(JSON.parse(baton(['trace', '--json', '--limit', '1'], ws.root).stdout).entries.map((e: { id: string }) => e.id), ['req-7']);
-    assert.match(baton(['--help']).stdout, /\n {2}baton trace \[DIR\] \[--intent ID\] \[--limit N\] \[--json\]\n/);
+    assert.match(baton(['--help']).stdout, /\n {2}baton trace \[DIR\] \[--intent ID\] \[--limit N\] \[--json\] \[--worktrees\] \[--refs PATTERN\]…\n/);
   });
 
   it('owner names an intent through the trace when nothing else owns the file', () => {

@@ -36,6 +36,11 @@ export class IntentsAdapter implements SystemAdapter<IntentsRecord, IntentsItem,
     return classifyIntentsPath(relativePosix(ctx.root, file)) !== undefined;
   }
 
+  /** Only the trace is read by `read` (from its end); the other two files take the whole-file path. */
+  readsItself(file: string, ctx: SourceContext): boolean {
+    return classifyIntentsPath(relativePosix(ctx.root, file)) === 'trace';
+  }
+
   /** The trace reads its own tail; the other two files are small and read whole (and given to `parse`). */
   async read(file: string, ctx: SourceContext): Promise<ReadFile<IntentsRecord> | 'whole' | 'missing'> {
     if (classifyIntentsPath(relativePosix(ctx.root, file)) !== 'trace') return 'whole';
