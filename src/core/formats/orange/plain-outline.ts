@@ -1,4 +1,4 @@
-import type { BodySection, MarkdownOutline, SectionListItem, VisibleHeading } from './sections';
+import type { BodySection, MarkdownOutline, SectionListItem, VisibleHeading } from './outline';
 
 /** `#` to `######`, a space or tab, then text with no `#` or `\` (no closing sequence, no escape): an ATX heading. */
 const PLAIN_HEADING = /^(#{1,6})(?:[ \t]([^#\\]*))?$/;
