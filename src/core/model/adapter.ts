@@ -105,6 +105,13 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    */
   readsItself?(file: string, ctx: SourceContext): boolean;
   /**
+   * Lets a record share parts equal to ones another record of the index already holds (orc's plan.yaml files repeat
+   * their weight's phases in every task: at 10,000 tasks, half a kilobyte each). Called once for every record the
+   * index keeps, whether just parsed or from the cache, with a pool that lives as long as the index. The record is
+   * the index's own copy; only a part equal to the pooled one may be swapped in, and nothing may change it later.
+   */
+  shareRecord?(record: R, pool: Map<string, unknown>): void;
+  /**
    * For a record read from several files (a SQLite database and its `-wal`): the file whose record a changed path
    * belongs to, when it is not the path itself (the `-wal` maps to its database). Undefined: the path is its own.
    */

@@ -371,6 +371,15 @@ export class WorkspaceIndex {
       diagnostics: [diagnostic(adapter.system, file, 'error', `could not be read: ${(err as Error).message}`)] };
   }
 
+  /** Each adapter's pool of parts its records share (SystemAdapter.shareRecord), for the life of the index. */
+  private readonly sharedPools = new Map<AnyAdapter, Map<string, unknown>>();
+
+  private sharedParts(adapter: AnyAdapter): Map<string, unknown> {
+    let pool = this.sharedPools.get(adapter);
+    if (!pool) this.sharedPools.set(adapter, pool = new Map());
+    return pool;
+  }
+
   /** Stores (or, with no entry, forgets) one file's parse, in the entries and in its adapter's record map. */
   private put(file: string, adapter: AnyAdapter, entry: CacheEntry | undefined): void {
     let records = this.recordMaps.get(adapter);
@@ -383,7 +392,12 @@ export class WorkspaceIndex {
     } else {
       this.entries.delete(file);
     }
-    if (entry?.record !== undefined) records.set(file, entry.record); else records.delete(file);
+    if (entry?.record !== undefined) {
+      if (adapter.shareRecord) adapter.shareRecord(entry.record, this.sharedParts(adapter));
+      records.set(file, entry.record);
+    } else {
+      records.delete(file);
+    }
   }
 
   private relink(adapter: AnyAdapter, changed?: readonly string[]): void {

@@ -31,6 +31,9 @@ interface FolderState {
  * ~/.orc/projects/<id>/orc.db (or the folder's own .orc/orc.db before it is registered). When a folder has a
  * database, it is the truth: YAML task files beside it are left from the file era and are not read.
  */
+/** Distinct plan phase lists kept for sharing: a workspace has a handful (one per weight, a few edited by hand). */
+const MAX_SHARED_PLANS = 1_000;
+
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
   readonly version = 5; // 5: a task record without fields keeps its problem (placeholder items)
@@ -122,6 +125,15 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     const global = orcGlobalDbPath(ctx.orcHome);
     const both = combineStats(read, sqliteStatSync(global));
     return withGlobalWorkflows({ ...read, ...both }, sqliteStatSync(global) ? global : null);
+  }
+
+  /** Plans of the same weight list the same phases: one array serves them all (see SystemAdapter.shareRecord). */
+  shareRecord(record: OrcRecord, pool: Map<string, unknown>): void {
+    if (record.kind !== 'plan' || !record.fields?.phases?.length) return;
+    const key = JSON.stringify(record.fields.phases);
+    const pooled = pool.get(key);
+    if (pooled) (record.fields as { phases: unknown }).phases = pooled;
+    else if (pool.size < MAX_SHARED_PLANS) pool.set(key, record.fields.phases);
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {

@@ -1,0 +1,59 @@
+import * as assert from 'node:assert';
+import { JsonIndexCache } from '../../../src/core/service/index-cache';
+import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { scanReportText } from '../../../src/core/report/scan-report';
+import { TempWorkspace, taskYaml } from '../helpers/temp-workspace';
+
+/** A plan as orc writes one from its weight's template: the task's id and time, then the template's phases. */
+const plan = (id: string, gate = 'auto') => `task_id: ${id}\nweight: small\ngenerated_at: 2026-01-05T10:00:00Z\nphases:\n`
+  + ['spec', 'implement', 'test'].map((p) => `  - id: ${p}\n    name: ${p}\n    max_iterations: 3\n    gate:\n      type: ${p === 'test' ? gate : 'auto'}\n`).join('');
+
+function files(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [n, gate] of [[1, 'auto'], [2, 'auto'], [3, 'auto'], [4, 'human']] as const) {
+    const id = `TASK-00${n}`;
+    out[`.orc/tasks/${id}/task.yaml`] = taskYaml({ id, title: `Task ${n}`, status: 'planned' });
+    out[`.orc/tasks/${id}/plan.yaml`] = plan(id, gate);
+  }
+  return out;
+}
+
+interface PlanRecord { kind: string; dir: string; fields?: { task_id?: string; phases?: unknown[] } }
+
+function planPhases(service: OrchestrationService): Map<string, unknown[] | undefined> {
+  const out = new Map<string, unknown[] | undefined>();
+  for (const { record } of service.records('orc')) {
+    const r = record as PlanRecord;
+    if (r.kind === 'plan') out.set(r.dir, r.fields?.phases);
+  }
+  return out;
+}
+
+describe('orc plans share their phases in the index (issue 18: heap per task)', () => {
+  it('plans with equal phases hold one array, a different plan its own; what is shown is unchanged, cold and from the cache', async () => {
+    const ws = new TempWorkspace(files());
+    const cache = new TempWorkspace();
+    try {
+      for (const start of ['cold', 'from the cache']) {
+        const service = new OrchestrationService({ folders: [{ root: ws.root }], cache: new JsonIndexCache(cache.root) });
+        await service.scan();
+        const phases = planPhases(service);
+        assert.strictEqual(phases.size, 4, start);
+        assert.ok(phases.get('TASK-001') === phases.get('TASK-002') && phases.get('TASK-002') === phases.get('TASK-003'), `${start}: one array for the three equal plans`);
+        assert.notStrictEqual(phases.get('TASK-004'), phases.get('TASK-001'), `${start}: the plan with a human gate keeps its own`);
+        // Each task still shows its own plan: the human gate of TASK-004 only, every record's own task_id.
+        const report = JSON.parse(scanReportText(ws.root, service.items(), service.decisions(), service.diagnostics())) as { items: { id: string; phases?: { name: string; gateType?: string | null }[] }[] };
+        const gateOfTest = (id: string) => report.items.find((i) => i.id === id)?.phases?.find((p) => p.name === 'test')?.gateType;
+        assert.deepStrictEqual(['TASK-001', 'TASK-002', 'TASK-003', 'TASK-004'].map(gateOfTest), ['auto', 'auto', 'auto', 'human'], start);
+        for (const { record } of service.records('orc')) {
+          const r = record as PlanRecord;
+          if (r.kind === 'plan') assert.strictEqual(r.fields?.task_id, r.dir, `${start}: ${r.dir}'s plan keeps its own task_id`);
+        }
+        service.dispose();
+      }
+    } finally {
+      ws.dispose();
+      cache.dispose();
+    }
+  });
+});
