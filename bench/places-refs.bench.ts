@@ -1,3 +1,4 @@
+import { otherPlaces } from '../src/core/places/places-service';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -90,7 +91,7 @@ export const measurement: Measurement = {
     const floor = await time(() => run('git', ['cat-file', '--batch'], root, [...blobs].join('\n') + '\n'), 5, 1);
     const node = await time(() => run(process.execPath, ['-e', '0'], root), 5, 1);
 
-    const service = new OrchestrationService({ folders: [{ root, systems: ['orc', 'orchestral', 'intents'] }], places: { trusted: true, worktrees: false, refs: ['origin/*'] } });
+    const service = new OrchestrationService({ folders: [{ root, systems: ['orc', 'orchestral', 'intents'] }], places: otherPlaces({ trusted: true, worktrees: false, refs: ['origin/*'] }) });
     await service.scan();
     const items = service.places.elsewhere(root).items.length;
     const read = service.places.blobsRead;

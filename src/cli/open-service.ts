@@ -4,7 +4,7 @@ import path from 'node:path';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import type { SourceContext } from '../core/model/adapter';
-import type { PlacesSettings } from '../core/places/places-service';
+import { otherPlaces, type PlacesSettings } from '../core/places/places-service';
 import { UsageError } from './args';
 import { cliCacheDir } from './cache-dir';
 
@@ -63,5 +63,5 @@ export function folderContext(root: string, home: string | undefined): SourceCon
 /** The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it. */
 export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>): OrchestrationService {
   return new OrchestrationService({ folders: [folderContext(root, args.home)],
-    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: args.places } : {}) });
+    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: otherPlaces(args.places) } : {}) });
 }

@@ -1,14 +1,9 @@
 import type { Diagnostic } from '../model/diagnostic';
 import { decisionJson, displayPath, itemJson } from '../report/scan-report';
 import type { Decision, WorkItem } from '../service/work-item';
-import type { PlaceState } from './places';
+import type { ElsewhereState, PlaceState } from '../service/other-places';
 
-/** What the other places add to a folder's own state: nothing the folder itself already shows. */
-export interface ElsewhereState {
-  readonly items: readonly WorkItem[];
-  readonly decisions: readonly Decision[];
-  readonly diagnostics: readonly Diagnostic[];
-}
+export type { ElsewhereState } from '../service/other-places';
 
 export const NOTHING_ELSEWHERE: ElsewhereState = { items: [], decisions: [], diagnostics: [] };
 

@@ -4,22 +4,13 @@ import { decodeStateBytes } from '../io/read-text';
 import type { SourceContext, WatchPattern } from '../model/adapter';
 import type { IDisposable } from '../util/disposable';
 import type { AnyAdapter } from '../service/work-item';
+import type { PlacesSettings } from '../service/other-places';
+
+export type { PlacesSettings } from '../service/other-places';
 import { IN_REPOSITORY_SYSTEMS, RefPlace, WorktreePlace, type PlaceState } from './places';
 import { RefReader } from './ref-reader';
 import { matchingRefs, otherWorktrees, refPatternProblem, repositoryOf, type Repository } from './repository';
 
-/**
- * Which other places a folder's state is read from. `trusted`: git runs only when the workspace is trusted (a
- * repository's config can make git run programs; Baton turns those off, and still runs no git in a workspace the
- * user has not trusted). Without trust, or with nothing asked, only the folder's own files are read.
- */
-export interface PlacesSettings {
-  readonly trusted: boolean;
-  /** Every other worktree of the folder's repository. */
-  readonly worktrees: boolean;
-  /** Ref globs over branches and remote-tracking refs (`origin/*`, `feature/*`). */
-  readonly refs: readonly string[];
-}
 
 /** How many refs are read at the same time. */
 const REFS_AT_ONCE = 32;

@@ -1,11 +1,12 @@
 import type { IntentsFileRecord, IntentsRecord, MapFileRecord, TraceFileRecord } from '../formats/intents/model';
-import type { Elsewhere } from '../model/items';
 import { MatcherCache, OwnershipIndex, type Owner } from '../service/ownership';
 import { tracedOwners } from '../service/trace-owners';
 import type { PlaceState } from './places';
 
 /** An owner found in another place: which intent, how, and where. */
-export type OwnerElsewhere = Owner & { readonly elsewhere: Elsewhere };
+import type { OwnerElsewhere } from '../service/other-places';
+
+export type { OwnerElsewhere } from '../service/other-places';
 
 /**
  * Ownership indexes of the other places, built from each place's intents records and kept while those records are

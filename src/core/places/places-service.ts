@@ -1,40 +1,26 @@
 import path from 'node:path';
-import type { Diagnostic } from '../model/diagnostic';
-import type { SourceContext, WatchPattern } from '../model/adapter';
+import type { WatchPattern } from '../model/adapter';
 import { Disposable } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
-import type { Owner } from '../service/ownership';
-import type { AnyAdapter, Decision, WorkItem } from '../service/work-item';
+import type { AnyAdapter } from '../service/work-item';
+import { defaultAdapters } from '../service/orchestration-service';
+import type { ElsewhereState, OtherPlaces, OwnerElsewhere, PlaceState, PlacesChange, PlacesFactory, PlacesHost, PlacesSettings } from '../service/other-places';
 import { crossPlaceConflicts } from './conflicts';
 import type { Intent } from '../formats/intents/model';
 import { readStateTextSync } from '../io/read-text';
 import { YamlLocator } from '../yaml/locate';
-import { elsewhereState, NOTHING_ELSEWHERE, type ElsewhereState } from './elsewhere';
-import { FolderPlaces, NO_PLACES, samePlacesSettings, type PlacesSettings } from './folder-places';
-import { PlacesOwnership, type OwnerElsewhere } from './owners-elsewhere';
-import type { PlaceState } from './places';
+import { elsewhereState, NOTHING_ELSEWHERE } from './elsewhere';
+import { FolderPlaces, NO_PLACES, samePlacesSettings } from './folder-places';
+import { PlacesOwnership } from './owners-elsewhere';
 
-export type { PlacesSettings } from './folder-places';
-export type { ElsewhereState } from './elsewhere';
-export type { OwnerElsewhere } from './owners-elsewhere';
+export type { ElsewhereState, OwnerElsewhere, PlacesChange, PlacesHost, PlacesSettings } from '../service/other-places';
 
-/** What the places need from the OrchestrationService (an interface, so neither imports the other). */
-export interface PlacesHost {
-  readonly folders: readonly string[];
-  contextOf(root: string): SourceContext | undefined;
-  items(): WorkItem[];
-  decisions(): Decision[];
-  diagnostics(): Diagnostic[];
-  ownersOf(root: string, relPath: string): Owner[];
-  /** Runs a task in the service's queue (after the scan or re-read running now, before the next). */
-  serially<T>(task: () => Promise<T>): Promise<T>;
-  /** Fires when the folders' own state changed (the elsewhere view is computed against it). */
-  readonly onDidChange: Event<unknown>;
-}
-
-/** A folder whose other places changed (worktrees or refs appeared, went, or moved; a worktree's file changed). */
-export interface PlacesChange {
-  readonly root: string;
+/**
+ * The other places of a service (`ServiceOptions.places`): `new OrchestrationService({ folders, places: otherPlaces(settings) })`.
+ * `adapters` makes new adapter instances for each place (a place's adapters and what they make are its own).
+ */
+export function otherPlaces(settings?: PlacesSettings, adapters: () => readonly AnyAdapter[] = defaultAdapters): PlacesFactory {
+  return (host) => new PlacesService(host, settings, adapters);
 }
 
 /**
@@ -47,7 +33,7 @@ export interface PlacesChange {
  * moved (call it when git's refs change: `gitWatchPatterns`); a worktree's own files come through the service's
  * `fileChanged` like the folder's.
  */
-export class PlacesService extends Disposable {
+export class PlacesService extends Disposable implements OtherPlaces {
   private settings: PlacesSettings;
   private readonly folders = new Map<string, FolderPlaces>();
   private readonly ownership = new PlacesOwnership();
@@ -59,9 +45,11 @@ export class PlacesService extends Disposable {
   /** Per folder: the signature of a ref's item by its content key (see PlaceState.contentKey). */
   private readonly signatureMemos = new Map<string, Map<string, string>>();
 
-  constructor(private readonly host: PlacesHost, settings: PlacesSettings | undefined, private readonly adapters: () => readonly AnyAdapter[],
-    private readonly now?: () => number) {
+  private readonly now: (() => number) | undefined;
+
+  constructor(private readonly host: PlacesHost, settings: PlacesSettings | undefined, private readonly adapters: () => readonly AnyAdapter[]) {
     super();
+    this.now = host.now;
     this.settings = settings ?? NO_PLACES;
     this._register(host.onDidChange(() => { this.generation++; }));
     this._register({ dispose: () => { for (const f of this.folders.values()) f.dispose(); this.folders.clear(); } });

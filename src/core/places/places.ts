@@ -3,6 +3,7 @@ import type { Elsewhere } from '../model/items';
 import type { SourceContext } from '../model/adapter';
 import type { SystemId } from '../model/system';
 import type { AnyAdapter, Decision, WorkItem } from '../service/work-item';
+import type { PlaceState } from '../service/other-places';
 import { WorkspaceIndex } from '../service/workspace-index';
 import type { RefReader } from './ref-reader';
 import type { RefTip } from './repository';
@@ -10,22 +11,7 @@ import type { RefTip } from './repository';
 /** The systems whose state lives in the repository, read in every place (home-directory systems are shared). */
 export const IN_REPOSITORY_SYSTEMS: readonly SystemId[] = ['orc', 'orchestral', 'intents'];
 
-/** What one place (another worktree, a ref) holds, each marked with where it is. */
-export interface PlaceState {
-  readonly elsewhere: Elsewhere;
-  /** The folder its files are named under: the worktree's copy of the folder, or (a ref) the folder itself. */
-  readonly root: string;
-  readonly items: readonly WorkItem[];
-  readonly decisions: readonly Decision[];
-  readonly diagnostics: readonly Diagnostic[];
-  /** Every parsed record of one system, by file (the ownership of the place is built from them). */
-  records(system: SystemId): { file: string; record: unknown }[];
-  /**
-   * A short key that is equal for two items whose JSON is equal (same blobs, same computed part), when the place can
-   * tell without building the JSON: 200 refs that share a task's file then compare it once.
-   */
-  contentKey?(item: WorkItem): string;
-}
+export type { PlaceState } from '../service/other-places';
 
 /**
  * The object with `elsewhere` set: items and decisions from a place carry where they are. Set on the object itself,

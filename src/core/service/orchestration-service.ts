@@ -17,7 +17,7 @@ import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
 import { sameContext } from '../model/source-context';
 import { WorkspaceIndex, type IndexChange, type ScanFacts } from './workspace-index';
-import { PlacesService, type PlacesSettings } from '../places/places-service';
+import { noOtherPlaces, type OtherPlaces, type PlacesFactory } from './other-places';
 
 export type { IndexChange } from './workspace-index';
 
@@ -27,12 +27,10 @@ export interface ServiceOptions {
   readonly adapters?: readonly AnyAdapter[];
   readonly now?: () => number;
   /**
-   * Other worktrees and refs to read besides each folder's own files (off when absent; git runs only with
-   * `trusted`). Changeable later with `service.places.configure`.
+   * The folders' other worktrees and refs, read besides each folder's own files: `otherPlaces(settings)` from
+   * src/core/places (git runs only with `trusted`; changeable later with `service.places.configure`). Absent: none.
    */
-  readonly places?: PlacesSettings;
-  /** New adapter instances for each other place (a place's adapters and what they make are its own); default: defaultAdapters. */
-  readonly placeAdapters?: () => readonly AnyAdapter[];
+  readonly places?: PlacesFactory;
 }
 
 /** Where a scan's time went (the views' listeners run inside it, when the change event fires). */
@@ -87,8 +85,8 @@ export class OrchestrationService extends Disposable {
   private scanned = false;
   /** The intents system's queries and edits (spec 003's OrchestrationService interface). */
   readonly intents: IntentsService;
-  /** Other worktrees and refs of the folders' repositories (issue 20): off unless configured. */
-  readonly places: PlacesService;
+  /** Other worktrees and refs of the folders' repositories (issue 20): none unless made with `places`, off unless configured. */
+  readonly places: OtherPlaces;
 
   constructor(options: ServiceOptions) {
     super();
@@ -98,12 +96,12 @@ export class OrchestrationService extends Disposable {
     this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, this.adapters, this.now));
     this.intents = new IntentsService(this);
     const folders = () => this.folders;
-    this.places = this._register(new PlacesService({
+    this.places = this._register(options.places ? options.places({
       get folders() { return folders(); },
       items: () => this.items(), decisions: () => this.decisions(), diagnostics: () => this.diagnostics(),
       contextOf: (root) => this.contextOf(root), ownersOf: (root, rel) => this.intents.ownersOf(root, rel),
-      serially: (task) => this.serially(task), onDidChange: this.onDidChange,
-    }, options.places, options.placeAdapters ?? defaultAdapters, options.now));
+      serially: (task) => this.serially(task), onDidChange: this.onDidChange, now: this.now,
+    }) : noOtherPlaces());
   }
 
   /** Runs a task after everything queued before it (scans, reconfigures, re-reads), and before what is queued after. */

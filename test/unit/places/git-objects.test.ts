@@ -1,6 +1,7 @@
 import * as assert from 'node:assert';
 import path from 'node:path';
 import { CatFile } from '../../../src/core/places/cat-file';
+import { otherPlaces } from '../../../src/core/places/places-service';
 import { parseTree } from '../../../src/core/places/tree-walk';
 import { refGlob } from '../../../src/core/places/repository';
 import { scopeOverlap } from '../../../src/core/places/scope-overlap';
@@ -70,7 +71,7 @@ describe('places: git objects, ref globs and scope overlap', () => {
       write(c, '.orc/tasks/TASK-099/task.yaml', `id: TASK-099\ntitle: huge\ndescription: "${'y'.repeat(9 * 1024 * 1024)}"\n`);
       repos.commit(c, 'huge');
       git(c, ['checkout', '-q', 'main']);
-      const service = new OrchestrationService({ folders: [{ root: c, systems: ['orc', 'orchestral', 'intents'] }], places: { trusted: true, worktrees: false, refs: ['huge'] } });
+      const service = new OrchestrationService({ folders: [{ root: c, systems: ['orc', 'orchestral', 'intents'] }], places: otherPlaces({ trusted: true, worktrees: false, refs: ['huge'] }) });
       try {
         await service.scan();
         const elsewhere = service.places.elsewhere(c);

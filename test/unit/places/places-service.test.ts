@@ -3,7 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
-import type { PlacesSettings } from '../../../src/core/places/places-service';
+import { otherPlaces, type PlacesSettings } from '../../../src/core/places/places-service';
 import { itemKey } from '../../../src/core/model/items';
 import { once } from '../../../src/core/util/event';
 import { GitRepos, git, intentsYaml, taskYaml, write } from './git-repos';
@@ -11,7 +11,7 @@ import { GitRepos, git, intentsYaml, taskYaml, write } from './git-repos';
 const ALL: PlacesSettings = { trusted: true, worktrees: true, refs: ['origin/*'] };
 
 async function opened(root: string, places: PlacesSettings): Promise<OrchestrationService> {
-  const service = new OrchestrationService({ folders: [{ root, systems: ['orc', 'orchestral', 'intents'] }], places });
+  const service = new OrchestrationService({ folders: [{ root, systems: ['orc', 'orchestral', 'intents'] }], places: otherPlaces(places) });
   await service.scan();
   return service;
 }
@@ -156,7 +156,7 @@ describe('places: other worktrees and refs (issue 20)', function () {
   it('gives a place problem, not a failure, for a folder outside any repository and for a pattern git refuses', async () => {
     const outside = path.join(repos.base, 'not-a-repo');
     write(outside, '.orc/tasks/TASK-001/task.yaml', taskYaml('TASK-001', 'x'));
-    service = new OrchestrationService({ folders: [{ root: outside, systems: ['orc'] }], places: { ...ALL, refs: [] } });
+    service = new OrchestrationService({ folders: [{ root: outside, systems: ['orc'] }], places: otherPlaces({ ...ALL, refs: [] }) });
     await service.scan();
     // /tmp may itself be inside a repository on some machines: then this folder is, and there is simply nothing elsewhere.
     const problems = service.places.elsewhere(outside).diagnostics;
