@@ -43,6 +43,8 @@ export function samePlacesSettings(a: PlacesSettings, b: PlacesSettings): boolea
 export class FolderPlaces implements IDisposable {
   private repo: Repository | undefined | null = null;
   private reader: RefReader | undefined;
+  /** The repository the reader reads (its top folder). */
+  private readerTop: string | undefined;
   private readonly worktrees = new Map<string, WorktreePlace>();
   private readonly refs = new Map<string, RefPlace>();
   /** Problems of the places themselves (a pattern git refuses, a folder outside any repository). */
@@ -67,6 +69,10 @@ export class FolderPlaces implements IDisposable {
     this.validPatterns = undefined;
     if (!this.active || !settings.worktrees) this.worktrees.clear();
     if (!this.active || !settings.refs.length) this.refs.clear();
+    // The next `update` asks git again where the folder's repository is: a folder may have become one (`git init`),
+    // stopped being one, or moved to a repository of its own inside the one that held it. One `rev-parse`.
+    this.repo = null;
+    if (!this.active) { this.reader?.dispose(); this.reader = undefined; }
   }
 
   private get active(): boolean {
@@ -83,11 +89,19 @@ export class FolderPlaces implements IDisposable {
       this.refs.clear();
       return had > 0 || hadProblems > 0;
     }
-    if (this.repo === null) this.repo = await repositoryOf(this.root);
+    if (this.repo === null) {
+      const found = await repositoryOf(this.root);
+      // Another repository than the refs were read from: its refs are other refs (and its objects other objects).
+      if (this.reader && this.readerTop !== found?.top) { this.reader.dispose(); this.reader = undefined; this.refs.clear(); }
+      this.repo = found;
+    }
     const repo = this.repo;
     if (!repo) {
       this.problems.push(diagnostic('orc', this.root, 'info', 'other worktrees and refs are not read: this folder is not in a git repository'));
-      return hadProblems !== this.problems.length;
+      const had = this.worktrees.size + this.refs.size; // the places of a repository the folder is no longer in
+      this.worktrees.clear();
+      this.refs.clear();
+      return had > 0 || hadProblems !== this.problems.length;
     }
     let changed = false;
     changed = await this.updateWorktrees(repo) || changed;
@@ -145,7 +159,7 @@ export class FolderPlaces implements IDisposable {
       this.problems.push(diagnostic('orc', this.root, 'warning', `refs are not read: ${(err as Error).message}`));
       return false;
     }
-    this.reader ??= new RefReader(repo.top);
+    if (!this.reader) { this.reader = new RefReader(repo.top); this.readerTop = repo.top; }
     const reader = this.reader;
     let changed = false;
     const seen = new Set<string>();
