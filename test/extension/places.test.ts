@@ -6,7 +6,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { IntentTreeNode } from '../../src/vscode/intents/intent-nodes';
-import { batonApi, until, workspaceRoot } from './helpers/baton';
+import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
 
 // Issue 20 in the real editor: the workspace becomes a git repository with a linked worktree (an agent's, with an
 // uncommitted intent) and a branch; the views, CodeLens and Problems show what is there, live with the settings.
@@ -92,6 +92,15 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     git(root, 'worktree', 'add', '-q', '-b', 'agent-b', worktree);
     // Agent B's claims, not committed: they exist only on disk in its worktree (FIX-001 is not there).
     await fs.writeFile(path.join(worktree, INTENTS), `active_intents:${WORKTREE_INTENT}`);
+    // And a task and a run of its own.
+    const task = await fs.readFile(path.join(worktree, '.orc/tasks/TASK-001/task.yaml'), 'utf8');
+    await fs.mkdir(path.join(worktree, '.orc/tasks/TASK-950'));
+    await fs.writeFile(path.join(worktree, '.orc/tasks/TASK-950/task.yaml'),
+      task.replace('id: TASK-001', 'id: TASK-950').replace('"Set up the project skeleton"', '"Agent B\'s task"').replace('status: completed', 'status: planned'));
+    // A run of agent B's that waits for a person (its CRP has no VCR answering it).
+    const run = path.join(worktree, '.orchestral/runs/run-20260301090000');
+    await fs.cp(path.join(worktree, '.orchestral/runs/run-20260201120000'), run, { recursive: true });
+    await fs.rm(path.join(run, 'vcr'), { recursive: true, force: true });
     await config().update('refs', ['feature/*'], vscode.ConfigurationTarget.Workspace);
     await until(api.service.places.onDidChange, () => rows(api).some((r) => r.startsWith('worktree: wt-b')), 15_000);
   });
@@ -121,6 +130,39 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     assert.strictEqual(api.intents.tree.getParent(intent!), place, 'reveal finds its place');
   });
 
+  it('groups the Tasks and Runs views the same way, each item saying where it is', async () => {
+    const tasks = api.tasksTree;
+    const top = await tasks.getChildren();
+    const shown = (nodes: readonly unknown[], tree: { getTreeItem(n: never): vscode.TreeItem }) =>
+      nodes.map((n) => { const item = tree.getTreeItem(n as never); return `${String(item.label)} — ${String(item.description ?? '')}`; });
+    assert.deepStrictEqual(shown(top, tasks).map((r) => r.replace(/ — \d+$/, '')), ['This folder', 'worktree: wt-b (agent-b)']);
+    const [here, place] = top;
+    assert.ok(shown(await tasks.getChildren(here), tasks).every((r) => !r.startsWith('worktree')), "the folder's own status groups");
+    assert.deepStrictEqual(shown(await tasks.getChildren(place), tasks), ["TASK-950  Agent B's task — in worktree wt-b · planned"]);
+    assert.strictEqual(tasks.getTreeItem(place!).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const [task] = await tasks.getChildren(place);
+    assert.strictEqual(tasks.getParent(task!), place);
+    assert.strictEqual(tasks.getTreeItem(task!).accessibilityInformation?.label, "TASK-950 Agent B's task, planned, in worktree wt-b");
+    const runs = api.runs.runsTree;
+    const runsTop = await runs.getChildren();
+    assert.deepStrictEqual(shown(runsTop, runs).map((r) => r.replace(/ — \d+$/, '')), ['This folder', 'worktree: wt-b (agent-b)']);
+    const runRows = shown(await runs.getChildren(runsTop[1]), runs);
+    assert.strictEqual(runRows.length, 1);
+    assert.match(runRows[0]!, / — in worktree wt-b · /);
+  });
+
+  it('lists the decisions waiting in the other worktree in Needs You, under where they are; the counts stay the folder\'s own', async () => {
+    const controller = await shownInbox(api);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions');
+    const own = api.service.decisions().length;
+    const there = snapshot.decisions.filter((d) => d.folder?.name === 'worktree: wt-b (agent-b)');
+    assert.deepStrictEqual(there.map((d) => [d.title, d.folder?.path]), [['crp-001', worktree]]);
+    assert.ok(snapshot.decisions.slice(0, own).every((d) => d.folder?.name === 'This folder'));
+    assert.strictEqual(snapshot.decisions.length, own + 1);
+    assert.deepStrictEqual(api.decisions.needsYou.badge?.value, own || undefined, 'the badge counts the folder\'s own');
+  });
+
   it("names the other worktree's intent in the CodeLens of a file it claims, and its overlap with this folder's intent in Problems", async () => {
     assert.deepStrictEqual(await lensTitles('src/app.ts'), ['$(warning) claimed by INT-B in worktree wt-b']);
     assert.deepStrictEqual(await lensTitles('src/owned/greeting.ts'),
@@ -141,7 +183,8 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     const text = await fs.readFile(path.join(root, INTENTS), 'utf8');
     const started = performance.now();
     commitOnBranch(root, 'feature/x', INTENTS, text + REF_INTENT);
-    await until(api.service.places.onDidChange, () => rows(api).includes('feature/x — 1'), 10_000);
+    await until(api.service.places.onDidChange, () => rows(api).includes('feature/x — 1'), 10_000)
+      .catch((err: Error) => { throw new Error(`${err.message}: the Intents view shows ${JSON.stringify(rows(api))}`); });
     const ms = performance.now() - started;
     console.log(`[places] a commit on feature/x shown in the Intents view after ${ms.toFixed(0)} ms`);
     assert.ok(ms < 10_000, `shown after ${ms.toFixed(0)} ms`);

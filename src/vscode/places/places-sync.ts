@@ -1,3 +1,5 @@
+import { watch, type FSWatcher } from 'node:fs';
+import picomatch from 'picomatch';
 import * as vscode from 'vscode';
 import type { WatchPattern } from '../../core/model/adapter';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
@@ -84,7 +86,7 @@ export class PlacesSync extends Disposable {
       if (this.gitWatchers.has(key)) continue;
       const w = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(base), glob));
       const moved = () => this.refsMoved();
-      this.gitWatchers.set(key, vscode.Disposable.from(w.onDidCreate(moved), w.onDidChange(moved), w.onDidDelete(moved), w));
+      this.gitWatchers.set(key, vscode.Disposable.from(w.onDidCreate(moved), w.onDidChange(moved), w.onDidDelete(moved), w, nodeWatch(base, glob, moved)));
     }
   }
 
@@ -94,4 +96,24 @@ export class PlacesSync extends Disposable {
       if (!this.isDisposed && this.service.places.active) void this.enqueue('reading other worktrees and refs', async () => { await this.service.places.update(); });
     }, SETTLE_MS);
   }
+}
+
+/**
+ * Node's own watch of the git folder beside VS Code's: VS Code's watcher of a folder inside `.git` starts a while
+ * after it is asked for and may be excluded by the user's `files.watcherExclude`; either one seeing a ref move
+ * is enough (the update that follows compares tree ids, so a second event costs one `for-each-ref`).
+ */
+function nodeWatch(base: string, glob: string, moved: () => void): vscode.Disposable {
+  const matches = picomatch(glob, { dot: true });
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(base, { recursive: true, persistent: false }, (_event, name) => {
+      const file = name?.toString().split('\\').join('/');
+      if (file && matches(file)) moved();
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    return { dispose: () => undefined }; // not watchable here: VS Code's watcher still is
+  }
+  return { dispose: () => watcher?.close() };
 }
