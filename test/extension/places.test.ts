@@ -6,6 +6,7 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { IntentTreeNode } from '../../src/vscode/intents/intent-nodes';
+import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
 import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
 
 // Issue 20 in the real editor: the workspace becomes a git repository with a linked worktree (an agent's, with an
@@ -176,6 +177,28 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     const [problem] = conflicts();
     assert.match(problem!.message, /^FIX-001 "Greeting endpoint" in this folder (\(and 1 other place\) )?and INT-B "Agent B's rewrite" in worktree .*wt-b both claim overlapping scope/);
     assert.strictEqual(problem!.range.start.line, 2, "at FIX-001's line (- id: FIX-001)");
+  });
+
+  it('the scope guard names the other worktree\'s claim when a file of the active intent is saved here', async () => {
+    const rel = 'src/owned/greeting.ts';
+    const file = path.join(root, rel);
+    const before = await fs.readFile(file, 'utf8');
+    await vscode.commands.executeCommand('baton.setActiveIntent', { id: 'FIX-001' });
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, 0), '// saved while agent B claims it\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      const checked = new Promise<SaveCheck>((resolve) => {
+        const sub = api.intents.guard.onDidCheckSave((c) => { if (c.file === doc.uri.fsPath) { sub.dispose(); resolve(c); } });
+      });
+      for (let attempt = 0; attempt < 3 && doc.isDirty; attempt++) await doc.save();
+      const check = await checked;
+      assert.deepStrictEqual([check.result.allowed, check.warned, check.claimedElsewhere], [true, true, ['INT-B in worktree wt-b']]);
+    } finally {
+      await api.intents.active.set(undefined);
+      await fs.writeFile(file, before);
+    }
   });
 
   it('shows a commit on a branch matching baton.refs within a second or two, without a reload', async () => {

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { decodeStateBytes } from '../io/read-text';
 import type { SourceContext, WatchPattern } from '../model/adapter';
 import type { IDisposable } from '../util/disposable';
 import type { AnyAdapter } from '../service/work-item';
+import type { SystemId } from '../model/system';
+import { readsSystem } from '../model/source-context';
 import { IN_REPOSITORY_SYSTEMS, RefPlace, WorktreePlace, type PlaceState } from './places';
 import { RefReader } from './ref-reader';
 import { matchingRefs, otherWorktrees, refPatternProblem, repositoryOf, type Repository } from './repository';
@@ -121,11 +124,14 @@ export class FolderPlaces implements IDisposable {
     let changed = false;
     const seen = new Set<string>();
     for (const wt of listed) {
+      const root = repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path;
+      // A worktree without this folder (a folder the other branch does not have) has nothing to read or watch; the
+      // next update looks again.
+      if (!existsSync(root)) continue;
       seen.add(wt.path);
       const known = this.worktrees.get(wt.path);
       if (known && known.branch === wt.branch) continue;
-      const root = repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path;
-      const place = new WorktreePlace(wt.path, wt.branch, { root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail },
+      const place = new WorktreePlace(wt.path, wt.branch, { root, systems: this.systems, traceTail: this.ctx.traceTail },
         this.adapters(), this.now);
       try {
         await place.scan();
@@ -163,13 +169,13 @@ export class FolderPlaces implements IDisposable {
     const reader = this.reader;
     let changed = false;
     const seen = new Set<string>();
-    const ctx: SourceContext = { root: this.root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail };
+    const ctx: SourceContext = { root: this.root, systems: this.systems, traceTail: this.ctx.traceTail };
     // A few refs at a time: their reads share the one cat-file pipe, and thousands of refs never hold thousands of
     // walks in memory at once.
     await inBatches(tips, REFS_AT_ONCE, async (tip) => {
       seen.add(tip.name);
       let place = this.refs.get(tip.name);
-      if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters(), reader, this.now));
+      if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters().filter((a) => ctx.systems!.includes(a.system)), reader, this.now));
       try {
         if (await place.update(tip)) changed = true;
       } catch (err) {
@@ -183,6 +189,11 @@ export class FolderPlaces implements IDisposable {
   }
 
   private patternProblems: Diagnostic[] = [];
+
+  /** The systems read in the other places: those in the repository, of those the folder reads (`baton.systems`). */
+  private get systems(): SystemId[] {
+    return IN_REPOSITORY_SYSTEMS.filter((s) => readsSystem(this.ctx, s));
+  }
 
   /** Every place read now: worktrees by path, then refs by name. */
   places(): PlaceState[] {

@@ -162,6 +162,14 @@ describe('places: other worktrees and refs (issue 20)', function () {
     rmSync(path.join(repos.base, 'outer'), { recursive: true, force: true });
   });
 
+  it('reads in the other places only the systems the folder reads (baton.systems), and watches nothing of the others', async () => {
+    service = new OrchestrationService({ folders: [{ root: repos.clone, systems: ['intents'] }], places: ALL });
+    await service.scan();
+    assert.ok(service.places.placesOf(repos.clone).length > 0);
+    assert.deepStrictEqual(service.places.elsewhere(repos.clone).items.filter((i) => i.system !== 'intents').map((i) => i.id), []);
+    assert.ok(!service.watchPatterns().some((p) => p.glob.includes('.orc/') || p.glob.includes('.orchestral')), JSON.stringify(service.watchPatterns()));
+  });
+
   it('reads a ref again only when its tree moved, and then only the blobs that changed', async () => {
     service = await opened(repos.clone, { trusted: true, worktrees: false, refs: ['origin/*'] });
     const first = service.places.blobsRead;
