@@ -22,7 +22,7 @@ export const taskUsage = [
 
 export const runUsage = 'baton run TASK-ID [--phase NAME] [--resume] [--dir DIR] [--home HOME] [--claude PATH] [--allow-repo-claude]';
 
-export const mcpUsage = 'baton mcp [DIR…] [--home HOME] [--no-cache] [--orc-home DIR] [--ultrawork-sessions DIR] [--orange-root DIR] [--systems LIST] [--trace-tail N]'
+export const mcpUsage = 'baton mcp [DIR…] [--home HOME] [--no-cache] [--orc-home DIR] [--ultrawork-sessions DIR] [--orange-root DIR] [--systems LIST] [--trace-tail N] [--worktrees] [--refs PATTERN]…'
   + '   (a Model Context Protocol server on stdio; ends when stdin closes)';
 
 /** Every command, in the order `baton --help` lists them. */

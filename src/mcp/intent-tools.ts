@@ -8,7 +8,8 @@ import { folderInput, idInput, pathInput } from './inputs';
 import { READ_ONLY } from './read-tools';
 import { answer, type ToolContext } from './tool-result';
 
-const ownerShape = z.object({ intent: z.string(), name: z.string(), via: z.string(), pattern: z.string().optional() });
+const ownerShape = z.object({ intent: z.string(), name: z.string(), via: z.string(), pattern: z.string().optional(),
+  worktree: z.string().optional(), ref: z.string().optional() });
 
 /** baton_owner, baton_validate_scope, baton_intent_context, baton_log_trace: spec 003's interface for agents. */
 export function registerIntentTools(server: McpServer, { service, ready }: ToolContext): void {
@@ -16,7 +17,8 @@ export function registerIntentTools(server: McpServer, { service, ready }: ToolC
     title: 'Who owns a file',
     description: 'Which intents own a file, from owned_scope in .orchestration/active_intents.yaml and from intent_map.md (and, when neither '
       + 'gives it to anyone, the intent that last changed it according to the agent trace). conflict is true when two or more intents claim it: '
-      + 'ask a human before writing such a file. Paths outside the workspace folder are refused.',
+      + 'ask a human before writing such a file. When the server reads other worktrees or branches (baton mcp --worktrees / --refs), '
+      + 'their claims are listed too, each with worktree or ref: another agent working there. Paths outside the workspace folder are refused.',
     inputSchema: { path: pathInput, folder: folderInput },
     outputSchema: { folder: z.string(), file: z.string(), owners: z.array(ownerShape), conflict: z.boolean(), intents: z.array(z.string()),
       moreOwners: z.number().optional() },

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { startRun } from '../core/executor/start-run';
 import { JsonIndexCache } from '../core/service/index-cache';
 import type { SourceContext } from '../core/model/adapter';
+import { otherPlaces } from '../core/places/places-service';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
@@ -22,6 +23,7 @@ import { registerMcp, type McpApi } from './mcp/register-mcp';
 import { registerOnboarding, type OnboardingApi } from './onboarding/register-onboarding';
 import { registerOrange, type OrangeApi } from './orange/register-orange';
 import { registerOrc, type OrcApi } from './orc/register-orc';
+import { PlacesSync } from './places/places-sync';
 import { ProblemsPublisher } from './problems';
 import { registerRuns, type RunsApi } from './runs/register-runs';
 import { onDidChangeBatonSettings, reportedSettingsProblems, setSettingsLog, sourceContext } from './settings';
@@ -66,6 +68,8 @@ export interface BatonApi {
   readonly ultrawork: UltraworkApi;
   /** Feeds file events to the service; its watch patterns follow the settings and folders. */
   readonly watcher: StateFileWatcher;
+  /** Other worktrees and refs: `service.places` configured from the settings and trust, git's refs watched. */
+  readonly places: PlacesSync;
   /** Settings values that could not be used as written, as reported in the Baton output channel. */
   readonly settingsProblems: () => readonly string[];
   /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
@@ -102,6 +106,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const service = new OrchestrationService({
     folders: contexts(),
     cache: new JsonIndexCache(vscode.Uri.joinPath(storage, 'index').fsPath),
+    // Other worktrees and refs: off until PlacesSync configures them from the settings and workspace trust.
+    places: otherPlaces(),
   });
   lap('service');
   const tree = new TasksTreeProvider(service);
@@ -115,6 +121,8 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const problems = new ProblemsPublisher(service);
   lap('status bar and problems');
   const watcher = new StateFileWatcher(service);
+  // Other worktrees and refs (issue 20): configured after the first scan, live with the settings and trust.
+  const places = new PlacesSync(service, watcher, log);
   lap('file watchers');
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
   const sweep = new StatSweep(service);
@@ -125,7 +133,7 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
   const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
   context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    service, preview, tree, view, statusBar, problems, watcher, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+    service, preview, tree, view, statusBar, problems, watcher, places, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
@@ -173,10 +181,12 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => setContext(ContextKeys.scanned, true))
     // `baton.scanned` hides the Tasks view in a workspace without orc: the badge moves to a view still shown.
     .then(() => badge.update())
+    // The folder's own rows are in: now the other worktrees and refs (git runs only in a trusted workspace).
+    .then(() => places.start())
     .then(() => undefined);
   lap('the rest');
   log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms (${laps.join(', ')})`);
-  return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, settingsProblems: reportedSettingsProblems,
+  return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, places, settingsProblems: reportedSettingsProblems,
     trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext, mcp };
 }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { decodeStateBytes } from '../io/read-text';
@@ -5,6 +6,8 @@ import type { SourceContext, WatchPattern } from '../model/adapter';
 import type { IDisposable } from '../util/disposable';
 import type { AnyAdapter } from '../service/work-item';
 import type { PlacesSettings } from '../service/other-places';
+import type { SystemId } from '../model/system';
+import { readsSystem } from '../model/source-context';
 
 export type { PlacesSettings } from '../service/other-places';
 import { IN_REPOSITORY_SYSTEMS, RefPlace, WorktreePlace, type PlaceState } from './places';
@@ -34,6 +37,8 @@ export function samePlacesSettings(a: PlacesSettings, b: PlacesSettings): boolea
 export class FolderPlaces implements IDisposable {
   private repo: Repository | undefined | null = null;
   private reader: RefReader | undefined;
+  /** The repository the reader reads (its top folder). */
+  private readerTop: string | undefined;
   private readonly worktrees = new Map<string, WorktreePlace>();
   private readonly refs = new Map<string, RefPlace>();
   /** Problems of the places themselves (a pattern git refuses, a folder outside any repository). */
@@ -58,6 +63,10 @@ export class FolderPlaces implements IDisposable {
     this.validPatterns = undefined;
     if (!this.active || !settings.worktrees) this.worktrees.clear();
     if (!this.active || !settings.refs.length) this.refs.clear();
+    // The next `update` asks git again where the folder's repository is: a folder may have become one (`git init`),
+    // stopped being one, or moved to a repository of its own inside the one that held it. One `rev-parse`.
+    this.repo = null;
+    if (!this.active) { this.reader?.dispose(); this.reader = undefined; }
   }
 
   private get active(): boolean {
@@ -74,11 +83,19 @@ export class FolderPlaces implements IDisposable {
       this.refs.clear();
       return had > 0 || hadProblems > 0;
     }
-    if (this.repo === null) this.repo = await repositoryOf(this.root);
+    if (this.repo === null) {
+      const found = await repositoryOf(this.root);
+      // Another repository than the refs were read from: its refs are other refs (and its objects other objects).
+      if (this.reader && this.readerTop !== found?.top) { this.reader.dispose(); this.reader = undefined; this.refs.clear(); }
+      this.repo = found;
+    }
     const repo = this.repo;
     if (!repo) {
       this.problems.push(diagnostic('orc', this.root, 'info', 'other worktrees and refs are not read: this folder is not in a git repository'));
-      return hadProblems !== this.problems.length;
+      const had = this.worktrees.size + this.refs.size; // the places of a repository the folder is no longer in
+      this.worktrees.clear();
+      this.refs.clear();
+      return had > 0 || hadProblems !== this.problems.length;
     }
     let changed = false;
     changed = await this.updateWorktrees(repo) || changed;
@@ -98,11 +115,14 @@ export class FolderPlaces implements IDisposable {
     let changed = false;
     const seen = new Set<string>();
     for (const wt of listed) {
+      const root = repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path;
+      // A worktree without this folder (a folder the other branch does not have) has nothing to read or watch; the
+      // next update looks again.
+      if (!existsSync(root)) continue;
       seen.add(wt.path);
       const known = this.worktrees.get(wt.path);
       if (known && known.branch === wt.branch) continue;
-      const root = repo.prefix ? path.join(wt.path, ...repo.prefix.split('/')) : wt.path;
-      const place = new WorktreePlace(wt.path, wt.branch, { root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail },
+      const place = new WorktreePlace(wt.path, wt.branch, { root, systems: this.systems, traceTail: this.ctx.traceTail },
         this.adapters(), this.now);
       try {
         await place.scan();
@@ -136,17 +156,17 @@ export class FolderPlaces implements IDisposable {
       this.problems.push(diagnostic('orc', this.root, 'warning', `refs are not read: ${(err as Error).message}`));
       return false;
     }
-    this.reader ??= new RefReader(repo.top);
+    if (!this.reader) { this.reader = new RefReader(repo.top); this.readerTop = repo.top; }
     const reader = this.reader;
     let changed = false;
     const seen = new Set<string>();
-    const ctx: SourceContext = { root: this.root, systems: IN_REPOSITORY_SYSTEMS, traceTail: this.ctx.traceTail };
+    const ctx: SourceContext = { root: this.root, systems: this.systems, traceTail: this.ctx.traceTail };
     // A few refs at a time: their reads share the one cat-file pipe, and thousands of refs never hold thousands of
     // walks in memory at once.
     await inBatches(tips, REFS_AT_ONCE, async (tip) => {
       seen.add(tip.name);
       let place = this.refs.get(tip.name);
-      if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters(), reader, this.now));
+      if (!place) this.refs.set(tip.name, place = new RefPlace(tip.name, ctx, repo.prefix, this.adapters().filter((a) => ctx.systems!.includes(a.system)), reader, this.now));
       try {
         if (await place.update(tip)) changed = true;
       } catch (err) {
@@ -160,6 +180,11 @@ export class FolderPlaces implements IDisposable {
   }
 
   private patternProblems: Diagnostic[] = [];
+
+  /** The systems read in the other places: those in the repository, of those the folder reads (`baton.systems`). */
+  private get systems(): SystemId[] {
+    return IN_REPOSITORY_SYSTEMS.filter((s) => readsSystem(this.ctx, s));
+  }
 
   /** Every place read now: worktrees by path, then refs by name. */
   places(): PlaceState[] {

@@ -71,7 +71,11 @@ export class PlacesService extends Disposable implements OtherPlaces {
       if (samePlacesSettings(settings, this.settings)) return;
       this.settings = settings;
       for (const f of this.folders.values()) f.configure(settings);
-      await this.updateNow(undefined);
+      // Places no longer asked for went in `configure` (no update sees them go): every folder's view is stale.
+      this.generation++;
+      const changed = await this.updateNow(undefined);
+      if (this.isDisposed) return;
+      for (const root of this.folders.keys()) if (!changed.includes(root)) this.changeEmitter.fire({ root });
     });
   }
 

@@ -1,5 +1,6 @@
 import { containedPath } from '../io/contained-path';
 import type { Owner } from '../service/ownership';
+import { elsewhereJson } from '../report/scan-report';
 import type { OrchestrationService } from '../service/orchestration-service';
 import { folderForPath } from './folders';
 import { QueryError } from './query-error';
@@ -10,9 +11,12 @@ export interface OwnerAnswer {
   readonly folder: string;
   /** Workspace-relative, with `/`. */
   readonly file: string;
-  /** One entry per intent and way (owned_scope, intent_map; trace only when nothing else owns it). */
-  readonly owners: Owner[];
-  /** Two or more intents claim the file: a conflict a person should resolve before an agent writes it. */
+  /**
+   * One entry per intent and way (owned_scope, intent_map; trace only when nothing else owns it); when other
+   * worktrees or refs are read, their owners follow, each with `worktree` or `ref` (issue 20).
+   */
+  readonly owners: (Owner & { readonly worktree?: string; readonly ref?: string })[];
+  /** Two or more intents claim the file (here or in another worktree or ref): a conflict a person should resolve before an agent writes it. */
   readonly conflict: boolean;
   /** The intents that claim it (owned_scope, intent_map), each once; the first 200. */
   readonly intents: string[];
@@ -28,7 +32,9 @@ export async function ownerOf(service: OrchestrationService, file: string, folde
   const root = folderForPath(service.folders, file, folder);
   const inside = await containedPath(root, file, { what: 'the workspace folder' });
   if (!inside.ok) throw new QueryError(inside.reason);
-  const all = service.intents.ownersOf(root, inside.relative);
+  // Another agent's claim in its worktree or on its branch counts too (the places are read only when asked for).
+  const all = [...service.intents.ownersOf(root, inside.relative),
+    ...service.places.ownersElsewhere(root, inside.relative).map(({ elsewhere, ...o }) => ({ ...o, ...elsewhereJson(elsewhere) }))];
   const intents = [...new Set(all.filter((o) => o.via !== 'trace').map((o) => o.intent))];
   // A catch-all scope (`**` in every intent) gives a file hundreds of owners: the first ones, and how many more.
   const owners = all.slice(0, OWNERS_SHOWN);

@@ -34,6 +34,10 @@ export interface BatonSettings {
   readonly testCommand?: readonly string[];
   /** `baton.mcp.enabled`: offer Baton's MCP server (`baton mcp`) to the editor's agent mode. */
   readonly mcpEnabled: boolean;
+  /** `baton.worktrees.enabled`: also read every other worktree of each folder's repository (trusted workspaces only). */
+  readonly worktreesEnabled: boolean;
+  /** `baton.refs`: ref globs (`origin/*`) whose branches are read from git's objects (trusted workspaces only). */
+  readonly refs: readonly string[];
 }
 
 export const DEFAULT_SETTINGS: BatonSettings = {
@@ -48,6 +52,8 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   claude: {},
   orc: {},
   mcpEnabled: true,
+  worktreesEnabled: true,
+  refs: [],
 };
 
 /** A value that could not be used as written: what was wrong and what is used instead. */
@@ -131,6 +137,20 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
     }
   }
 
+  // Ref globs: each a non-empty string (git checks the pattern itself: one it refuses is a problem in the views).
+  const refs: string[] = [];
+  const rawRefs = get('refs');
+  if (rawRefs !== undefined && rawRefs !== null) {
+    if (!Array.isArray(rawRefs)) {
+      problem('refs', `${shown(rawRefs)} is not a list of ref patterns such as ["origin/*"]; no refs are read`);
+    } else {
+      for (const entry of rawRefs as unknown[]) {
+        if (typeof entry === 'string' && entry.trim()) { if (!refs.includes(entry.trim())) refs.push(entry.trim()); }
+        else problem('refs', `${shown(entry)} is not a ref pattern (a non-empty string such as "origin/*"); ignored`);
+      }
+    }
+  }
+
   return {
     settings: {
       systems,
@@ -145,6 +165,8 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       orc: orcPath ? { path: orcPath } : {},
       ...(testCommand ? { testCommand } : {}),
       mcpEnabled: bool('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
+      worktreesEnabled: bool('worktrees.enabled', DEFAULT_SETTINGS.worktreesEnabled),
+      refs,
     },
     problems,
   };

@@ -2,6 +2,7 @@ import { answerDecision, type DecisionAnswer, type DecisionOutcome } from '../..
 
 export type { AnswerOutcome } from '../orc/db-gate-answer';
 import { decisionKey } from '../../core/model/items';
+import { decisionsToAnswer } from '../places/decisions-elsewhere';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { refusedWhenUntrusted } from '../trust';
 import { answerGateThroughOrc, type AnswerOutcome } from '../orc/db-gate-answer';
@@ -15,7 +16,7 @@ export async function performAnswer(service: OrchestrationService, key: string, 
   // Every caller shows the outcome's message (the form, a warning), so the check does not show it twice.
   const refused = refusedWhenUntrusted('Answer Decision', false);
   if (refused !== undefined) return { ok: false, message: refused };
-  const decision = service.decisions().find((d) => decisionKey(d) === key);
+  const decision = decisionsToAnswer(service).find((d) => decisionKey(d) === key);
   if (!decision) return { ok: false, message: 'This decision is no longer pending: it was answered, or its file is gone. Nothing was written.' };
   // A gate in orc's database is answered by orc itself (orc approve / orc reject).
   if (decision.system === 'orc' && decision.era === 'db') return answerGateThroughOrc(service, decision, shownVersion, answer);

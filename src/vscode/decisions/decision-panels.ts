@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { decisionKey } from '../../core/model/items';
+import { decisionsToAnswer } from '../places/decisions-elsewhere';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { DecisionsController } from './decisions-controller';
@@ -29,7 +30,7 @@ export class DecisionPanels extends Disposable {
   open(key: string): vscode.WebviewPanel | undefined {
     const existing = this.panels.get(key);
     if (existing) { existing.panel.reveal(); return existing.panel; }
-    const decision = this.service.decisions().find((d) => decisionKey(d) === key);
+    const decision = decisionsToAnswer(this.service).find((d) => decisionKey(d) === key);
     if (!decision) {
       void vscode.window.showInformationMessage('That decision is no longer pending: it was answered, or its file is gone. Needs You lists what still waits.');
       return undefined;

@@ -8,6 +8,9 @@ import { parseFromWebview } from '../../shared/protocol';
 import { receiveFromWebview } from '../webviews/webview-messages';
 import { performAnswer } from './answer-action';
 import { decisionView } from './decision-views';
+import { decisionPlaceLabel, decisionsToAnswer } from '../places/decisions-elsewhere';
+import type { Decision } from '../../core/service/work-item';
+import type { DecisionView } from '../../shared/decisions-protocol';
 import { showWithCopy } from '../orc/orc-cli-host';
 
 export interface ControllerOptions {
@@ -35,6 +38,8 @@ export class DecisionsController extends Disposable {
     super();
     this._register(receiveFromWebview(webview, options.mode === 'inbox' ? 'Needs you' : 'decision panel', (raw) => void this.receive(raw)));
     this._register(service.onDidChange((change) => { if (change.decisionsChanged) this.post(); }));
+    // Decisions waiting in other worktrees (issue 20) come and go with those places.
+    this._register(service.places.onDidChange(() => this.post()));
     this._register(vscode.workspace.onDidGrantWorkspaceTrust(() => this.post()));
   }
 
@@ -63,7 +68,7 @@ export class DecisionsController extends Disposable {
         break;
       }
       case 'openSource': {
-        const d = this.service.decisions().find((x) => decisionKey(x) === message.key);
+        const d = decisionsToAnswer(this.service).find((x) => decisionKey(x) === message.key);
         // A gate of orc's database has no file to open (its `file` is the database): its task's detail shows it.
         if (d?.system === 'orc' && d.era === 'db') {
           const task = this.service.items().find((i) => i.system === 'orc' && i.kind === 'task' && i.root === d.root && i.id === d.taskId);
@@ -95,8 +100,21 @@ export class DecisionsController extends Disposable {
     this.postEmitter.fire(message);
   }
 
+  /**
+   * With decisions waiting in other worktrees, each decision goes under a heading saying where it is: the folder's
+   * own under "This folder" (or the folder's name in a window of several), another worktree's under its label.
+   */
+  private withPlace(d: Decision): DecisionView {
+    const view = decisionView(d);
+    const label = decisionPlaceLabel(this.service, d);
+    if (label && d.elsewhere?.worktree !== undefined) return { ...view, folder: { name: label, path: d.elsewhere.worktree } };
+    return view.folder ? view : { ...view, folder: { name: 'This folder', path: d.root } };
+  }
+
   snapshot(): ToDecisionsWebview {
-    return { type: 'decisions', decisions: this.service.decisions().map(decisionView), trusted: vscode.workspace.isTrusted,
+    const decisions = decisionsToAnswer(this.service);
+    const placed = decisions.some((d) => d.elsewhere);
+    return { type: 'decisions', decisions: decisions.map((d) => (placed ? this.withPlace(d) : decisionView(d))), trusted: vscode.workspace.isTrusted,
       mode: this.options.mode, focus: this.options.focus };
   }
 }

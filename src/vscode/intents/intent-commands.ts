@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import * as z from 'zod';
 import type { Intent } from '../../core/formats/intents/model';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { StaleFileError } from '../../core/service/intents-service';
@@ -10,6 +11,13 @@ import type { IntentMapPanels } from './intent-map-panel';
 import type { IntentTreeNode } from './intent-nodes';
 import { actionableIntents, intentFromArg, intentItems, intentOrPick, pickStatus, rootOrPick } from './intent-pickers';
 import type { IntentsTreeProvider } from './intents-tree';
+
+/** The argument of Show Intent in Its Worktree or Branch (from a CodeLens; validated like any command argument). */
+const ELSEWHERE_ARG = z.object({
+  root: z.string(),
+  id: z.string(),
+  elsewhere: z.union([z.object({ ref: z.string() }), z.object({ worktree: z.string() })]),
+});
 
 export interface IntentCommandDeps {
   readonly active: ActiveIntent;
@@ -25,6 +33,16 @@ export interface IntentCommandDeps {
 export function registerIntentCommands(service: OrchestrationService, deps: IntentCommandDeps): vscode.Disposable {
   const { active, tree, view, maps } = deps;
   return vscode.Disposable.from(
+    // A CodeLens naming an intent of another worktree or ref: its row under that place in the Intents view.
+    vscode.commands.registerCommand('baton.revealIntentElsewhere', async (arg?: unknown) => {
+      const parsed = ELSEWHERE_ARG.safeParse(arg);
+      if (!parsed.success) return;
+      const node = tree.findElsewhere(parsed.data.root, parsed.data.id, parsed.data.elsewhere);
+      if (!node) return;
+      await vscode.commands.executeCommand('baton.intents.focus');
+      await Promise.resolve(view.reveal(node, { select: true, focus: false, expand: true })).catch(() => undefined);
+    }),
+
     vscode.commands.registerCommand('baton.revealIntent', async (arg?: unknown) => {
       const intent = intentFromArg(service, arg);
       if (!intent) {

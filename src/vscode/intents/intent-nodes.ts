@@ -8,6 +8,7 @@ import type { ScopeEntry } from '../../core/formats/intents/scope';
 import { isClosedIntentStatus } from '../../core/formats/intents/vocabulary';
 import { itemKey } from '../../core/model/items';
 import { folderTreeItem } from '../folder-item';
+import { placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { escapeMarkdown, intentStatusIcon, intentStatusLabel } from './intent-style';
 
@@ -25,6 +26,25 @@ export class IntentFolderNode extends IntentTreeNode {
   get id(): string { return `intents-folder:${this.root}`; }
   getTreeItem(): vscode.TreeItem {
     return folderTreeItem(this.root, this.id, 'folder:intents');
+  }
+}
+
+/** "This folder": the folder's own intents, when other worktrees or refs have intents too. */
+export class IntentThisFolderNode extends IntentTreeNode {
+  count = 0;
+  constructor(readonly root: string) { super(); }
+  get id(): string { return `intents-here:${this.root}`; }
+  getTreeItem(): vscode.TreeItem {
+    return thisFolderTreeItem(this.id, 'place:intents:here', this.count, 'intents');
+  }
+}
+
+/** Another worktree or ref with intents that differ from the folder's own (folded; its intents listed when unfolded). */
+export class IntentPlaceNode extends IntentTreeNode {
+  constructor(readonly root: string, public group: PlaceGroup<Intent>) { super(); }
+  get id(): string { return `intents-place:${this.root}:${this.group.key}`; }
+  getTreeItem(): vscode.TreeItem {
+    return placeTreeItem(this.id, `place:intents:${this.group.elsewhere.ref !== undefined ? 'ref' : 'worktree'}`, this.group, 'intents');
   }
 }
 
@@ -53,9 +73,12 @@ export class IntentNode extends IntentTreeNode {
     if (i.unreadable) return unreadableTreeItem(this.id, { ...i, unreadable: i.unreadable }, i.id);
     const item = new vscode.TreeItem(`${i.id}  ${i.title}`, vscode.TreeItemCollapsibleState.Collapsed);
     item.id = this.id;
-    item.description = [this.active && '● active', i.selected && 'selected in the file', i.assignedAgent].filter(Boolean).join(' · ');
+    item.description = [i.elsewhere && shortWhere(i.elsewhere), this.active && '● active', i.selected && 'selected in the file', i.assignedAgent]
+      .filter(Boolean).join(' · ');
     item.iconPath = intentStatusIcon(i.status);
-    item.contextValue = ['intent', 'intents', i.status || 'none', this.active && 'active'].filter(Boolean).join(':');
+    // Another place's intent is shown, not acted on: the commands on intents change this folder's files.
+    item.contextValue = i.elsewhere ? `intent-elsewhere:intents:${i.elsewhere.ref !== undefined ? 'ref' : 'worktree'}`
+      : ['intent', 'intents', i.status || 'none', this.active && 'active'].filter(Boolean).join(':');
     // No command: a click unfolds the intent (scope, criteria, trace); its YAML opens from the context menu
     // (Open Intent in Its YAML File), so reading an intent does not throw an editor in the way.
     return item;
@@ -71,6 +94,7 @@ export class IntentNode extends IntentTreeNode {
     if (i.assignedAgent) md.appendMarkdown(` · ${escapeMarkdown(i.assignedAgent)}`);
     if (this.active) md.appendMarkdown(' · the active intent');
     if (i.selected) md.appendMarkdown(' · selected in active_intents.yaml');
+    if (i.elsewhere) md.appendMarkdown(`\n\n${escapeMarkdown(i.elsewhere.ref !== undefined ? `Committed on ${i.elsewhere.ref}` : `In the worktree ${i.elsewhere.worktree}`)}`);
     if (i.description) md.appendMarkdown(`\n\n${escapeMarkdown(i.description)}`);
     if (i.constraints.length) md.appendMarkdown(`\n\nConstraints:\n${i.constraints.map((c) => `- ${escapeMarkdown(c)}`).join('\n')}`);
     if (i.updatedAt) md.appendMarkdown(`\n\nUpdated ${escapeMarkdown(i.updatedAt)}`);

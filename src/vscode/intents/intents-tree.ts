@@ -6,7 +6,8 @@ import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import type { ActiveIntent } from './active-intent';
-import { IntentFolderNode, IntentGroupNode, IntentNode, type IntentTreeNode } from './intent-nodes';
+import { placeGroups, placeKey } from '../places/place-groups';
+import { IntentFolderNode, IntentGroupNode, IntentNode, IntentPlaceNode, IntentThisFolderNode, type IntentTreeNode } from './intent-nodes';
 
 /**
  * The Intents view: intents per workspace folder, grouped by status (work under way first), in file order inside
@@ -20,11 +21,15 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly groups = new Map<string, IntentGroupNode>();
   private readonly folders = new Map<string, IntentFolderNode>();
   private readonly statuses = new Map<string, string>();
+  private readonly heres = new Map<string, IntentThisFolderNode>();
+  private readonly places = new Map<string, IntentPlaceNode>();
 
   constructor(private readonly service: OrchestrationService, private readonly active: ActiveIntent) {
     super();
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
     this._register(active.onDidChange(() => this.changeEmitter.fire(undefined)));
+    // Other worktrees and refs (issue 20): their intents come and go as a whole place.
+    this._register(service.places.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
   get intentCount(): number {
@@ -42,24 +47,66 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
 
   getChildren(node?: IntentTreeNode): IntentTreeNode[] {
     if (!node) {
-      const roots = this.service.folders.filter((r) => this.intents(r).length);
+      const roots = this.service.folders.filter((r) => this.intents(r).length || this.placesOf(r).length);
       if (this.service.folders.length > 1) return roots.map((r) => this.folderFor(r));
-      return roots[0] === undefined ? [] : this.groupsOf(roots[0]);
+      return roots[0] === undefined ? [] : this.folderChildren(roots[0]);
     }
-    if (node instanceof IntentFolderNode) return this.groupsOf(node.root);
+    if (node instanceof IntentFolderNode) return this.folderChildren(node.root);
+    if (node instanceof IntentThisFolderNode) return this.groupsOf(node.root);
+    if (node instanceof IntentPlaceNode) return node.group.items.map((i) => this.nodeFor(i));
     if (node instanceof IntentGroupNode) return this.intents(node.root).filter((i) => groupKey(i.status) === node.status).map((i) => this.nodeFor(i));
     return node.children();
   }
 
+  /**
+   * A folder's rows: its status groups; or, when other worktrees or refs have intents that differ, "This folder"
+   * (the same groups) then one folded node per such place.
+   */
+  private folderChildren(root: string): IntentTreeNode[] {
+    const places = this.placesOf(root);
+    if (!places.length) return this.groupsOf(root);
+    const here = this.heres.get(root) ?? this.heres.set(root, new IntentThisFolderNode(root)).get(root)!;
+    here.count = this.intents(root).length;
+    return [here, ...places];
+  }
+
+  private placesOf(root: string): IntentPlaceNode[] {
+    return placeGroups(this.service, root, (i): i is Intent => i.system === 'intents').map((group) => {
+      const key = `${root}\u0000${group.key}`;
+      const node = this.places.get(key);
+      if (node) { node.group = group; return node; }
+      const made = new IntentPlaceNode(root, group);
+      this.places.set(key, made);
+      return made;
+    });
+  }
+
   getParent(node: IntentTreeNode): IntentTreeNode | undefined {
-    if (node instanceof IntentNode) return this.groupFor(node.intent.root, groupKey(node.intent.status));
-    if (node instanceof IntentGroupNode && this.service.folders.length > 1) return this.folderFor(node.root);
+    const multi = this.service.folders.length > 1;
+    if (node instanceof IntentNode) {
+      const where = node.intent.elsewhere;
+      if (where) return [...this.places.values()].find((p) => p.group.key === placeKey(where) && p.group.items.includes(node.intent));
+      return this.groupFor(node.intent.root, groupKey(node.intent.status));
+    }
+    if (node instanceof IntentGroupNode) {
+      if (this.placesOf(node.root).length) return this.heres.get(node.root);
+      return multi ? this.folderFor(node.root) : undefined;
+    }
+    if ((node instanceof IntentThisFolderNode || node instanceof IntentPlaceNode) && multi) return this.folderFor(node.root);
     return undefined;
   }
 
   /** The row showing an intent (for reveal and tests). */
   find(root: string, id: string): IntentNode | undefined {
     const intent = this.intents(root).find((i) => i.id === id);
+    return intent ? this.nodeFor(intent) : undefined;
+  }
+
+  /** The row of an intent of another worktree or ref, under its place (for the CodeLens's reveal and tests). */
+  findElsewhere(root: string, id: string, where: { ref?: string; worktree?: string }): IntentNode | undefined {
+    const key = where.ref !== undefined ? `ref:${where.ref}` : `worktree:${where.worktree}`;
+    const place = this.placesOf(root).find((p) => p.group.key === key);
+    const intent = place?.group.items.find((i) => i.id === id);
     return intent ? this.nodeFor(intent) : undefined;
   }
 
@@ -100,6 +147,8 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
 
   /** An intent whose status is unchanged refreshes its own row; anything that moves rows refreshes the view. */
   private onServiceChange(change: IndexChange): void {
+    // With other places shown, the folder's own change may make an intent there identical (or no longer): re-list.
+    if (this.service.places.active && this.service.places.placesOf(change.root).length) { this.changeEmitter.fire(undefined); return; }
     const changed = change.changed.filter((i): i is Intent => i.system === 'intents');
     const removed = change.removed.filter((k) => this.nodes.has(k));
     if (!changed.length && !removed.length) return;

@@ -1,4 +1,6 @@
 import type { Intent } from '../../core/formats/intents/model';
+import type { Elsewhere } from '../../core/model/items';
+import { placeKey, shortWhere } from '../places/place-groups';
 import type { Owner } from '../../core/service/ownership';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 
@@ -24,6 +26,38 @@ export function fileOwners(service: OrchestrationService, file: string): FileOwn
     const intent = intents.find((i) => i.id === id);
     return { root: found.root, id, intent, name: intent?.title ?? ways[0]!.name, ways };
   });
+}
+
+/** An intent claiming a file in another worktree or on a ref, with every way it does. */
+export interface FileOwnerElsewhere {
+  readonly root: string;
+  readonly id: string;
+  readonly name: string;
+  readonly elsewhere: Elsewhere;
+  readonly ways: readonly Owner[];
+}
+
+/**
+ * The intents of other worktrees and refs that own an absolute path (when those are read), one entry per intent
+ * and place; an owner identical to the folder's own (the claim every branch inherited) is not repeated.
+ */
+export function fileOwnersElsewhere(service: OrchestrationService, file: string): FileOwnerElsewhere[] {
+  if (!service.places.active) return [];
+  const found = service.intents.ownersOfFile(file);
+  if (!found) return [];
+  const byKey = new Map<string, { id: string; elsewhere: Elsewhere; ways: Owner[] }>();
+  for (const o of service.places.ownersElsewhere(found.root, found.relative)) {
+    if (o.via === 'trace') continue; // having last changed a file there is no claim on it
+    const key = `${o.intent}\u0000${placeKey(o.elsewhere)}`;
+    const entry = byKey.get(key) ?? byKey.set(key, { id: o.intent, elsewhere: o.elsewhere, ways: [] }).get(key)!;
+    entry.ways.push(o);
+  }
+  return [...byKey.values()].map((e) => ({ root: found.root, id: e.id, name: e.ways[0]!.name, elsewhere: e.elsewhere, ways: e.ways }));
+}
+
+/** "INT-009 on origin/feature-a", "INT-3 in worktree wt-b". */
+export function ownerElsewhereText(o: FileOwnerElsewhere): string {
+  return `${o.id} ${shortWhere(o.elsewhere)}`;
 }
 
 /** "owned_scope src/auth/** and the intent map" — how an intent owns a file, in words. */

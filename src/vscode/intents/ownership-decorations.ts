@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { describeWays, fileOwners, onOwnershipChange } from './owners';
+import { describeWays, fileOwners, fileOwnersElsewhere, onOwnershipChange, ownerElsewhereText } from './owners';
 
 /**
  * Explorer badges on files an intent owns ("I"), with the owner in the tooltip. When two or more intents claim
@@ -14,11 +14,23 @@ export class OwnershipDecorations extends Disposable implements vscode.FileDecor
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(onOwnershipChange(service, () => this.emitter.fire(undefined)));
+    this._register(service.places.onDidChange(() => this.emitter.fire(undefined)));
   }
 
   provideFileDecoration(uri: vscode.Uri): vscode.FileDecoration | undefined {
     if (uri.scheme !== 'file') return undefined;
     const owners = fileOwners(this.service, uri.fsPath);
+    // Claims in other worktrees and on refs: one there and one here (or two there) is a conflict between agents.
+    const elsewhere = fileOwnersElsewhere(this.service, uri.fsPath);
+    if (elsewhere.length) {
+      const total = owners.length + elsewhere.length;
+      const who = [...owners.map((o) => `${o.id} (${o.name || 'unnamed'}) in this folder`),
+        ...elsewhere.map((o) => `${ownerElsewhereText(o)} (${o.name || 'unnamed'})`)].join(', ');
+      return total === 1
+        ? new vscode.FileDecoration('I', `Claimed by intent ${who}`)
+        : new vscode.FileDecoration(String(Math.min(total, 99)), `Claimed by ${total} intents: ${who}. Two agents may be changing this file.`,
+          new vscode.ThemeColor('list.warningForeground'));
+    }
     if (!owners.length) return undefined;
     if (owners.length === 1) {
       const o = owners[0]!;

@@ -5,6 +5,7 @@ import type { OrchestrationService } from '../../core/service/orchestration-serv
 import { Disposable } from '../../core/util/disposable';
 import { batonSettings } from '../settings';
 import type { ActiveIntent } from './active-intent';
+import { fileOwnersElsewhere, ownerElsewhereText } from './owners';
 
 export const SCOPE_GUARD_SETTING = 'baton.scopeGuard.enabled';
 
@@ -15,6 +16,8 @@ export interface SaveCheck {
   readonly logged: boolean;
   /** Whether the warning is shown for this save (the first save of that file outside that intent's scope in this window). */
   readonly warned: boolean;
+  /** Intents of other worktrees and refs that claim the file ("INT-009 on origin/feature-a"), when those are read. */
+  readonly claimedElsewhere: readonly string[];
 }
 
 /**
@@ -46,7 +49,19 @@ export class ScopeGuard extends Disposable {
     const located = this.service.intents.ownersOfFile(doc.uri.fsPath);
     if (!located || located.relative.startsWith(`${ORCHESTRATION_DIR}/`)) return;
     const result = await this.service.intents.validateScope(intent.id, doc.uri.fsPath, intent.root);
-    if (result.allowed) { this.checked.fire({ file: doc.uri.fsPath, result, logged: false, warned: false }); return; }
+    // Another agent's claim on the file in its worktree or on its branch: saving here may conflict with its work.
+    const claimedElsewhere = fileOwnersElsewhere(this.service, doc.uri.fsPath).filter((o) => o.id !== intent.id).map(ownerElsewhereText);
+    if (result.allowed) {
+      const key = `${intent.root}\0${intent.id}\0${doc.uri.fsPath}\0elsewhere:${claimedElsewhere.join(',')}`;
+      const warned = claimedElsewhere.length > 0 && !this.warnedAbout.has(key);
+      if (warned) this.warnedAbout.add(key);
+      this.checked.fire({ file: doc.uri.fsPath, result, logged: false, warned, claimedElsewhere });
+      if (warned) {
+        void vscode.window.showWarningMessage(`${result.file} is also claimed by ${claimedElsewhere.join(', ')}: another agent may be changing it there. `
+          + 'Baton says this once per file; agree who owns it before both change it.');
+      }
+      return;
+    }
     let logged = false;
     // restrictedConfigurations already ignores a workspace's value when untrusted; a user-level true must not write either.
     if (settings.recordScopeViolations && vscode.workspace.isTrusted) {
@@ -65,12 +80,13 @@ export class ScopeGuard extends Disposable {
     const key = `${intent.root}\0${intent.id}\0${doc.uri.fsPath}`;
     const warned = !this.warnedAbout.has(key);
     this.warnedAbout.add(key);
-    this.checked.fire({ file: doc.uri.fsPath, result, logged, warned });
+    this.checked.fire({ file: doc.uri.fsPath, result, logged, warned, claimedElsewhere });
     if (!warned) return;
     const note = logged ? ' Recorded as SCOPE_VIOLATION in agent_trace.jsonl.'
       : settings.recordScopeViolations ? ' (Not recorded: this workspace is not trusted.)' : '';
     const choice = await vscode.window.showWarningMessage(
-      `${result.file} is outside the scope of the active intent ${intent.id} (${intent.title}). Baton says this once per file; open the intent to see what it owns, or change the active intent.${note}`,
+      `${result.file} is outside the scope of the active intent ${intent.id} (${intent.title})`
+        + `${claimedElsewhere.length ? ` and claimed by ${claimedElsewhere.join(', ')}` : ''}. Baton says this once per file; open the intent to see what it owns, or change the active intent.${note}`,
       'Open intent', 'Change active intent');
     if (choice === 'Open intent') await vscode.commands.executeCommand('baton.revealIntent', { root: intent.root, id: intent.id });
     else if (choice === 'Change active intent') await vscode.commands.executeCommand('baton.setActiveIntent');

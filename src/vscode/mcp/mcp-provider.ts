@@ -10,7 +10,8 @@ export const MCP_PROVIDER_ID = 'baton.mcp';
 export const MCP_SERVER_LABEL = 'Baton';
 
 /** The settings whose change changes what is offered: the switch, and the folder settings the server is started with. */
-const AFFECTING = ['baton.mcp.enabled', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.orc.home', 'baton.systems', 'baton.intents.traceTail'];
+const AFFECTING = ['baton.mcp.enabled', 'baton.ultrawork.sessionsRoot', 'baton.orange.root', 'baton.orc.home', 'baton.systems', 'baton.intents.traceTail',
+  'baton.worktrees.enabled', 'baton.refs'];
 
 /**
  * Offers the editor one `baton mcp` server for the window's folders. Nothing is computed until the editor asks:
@@ -45,8 +46,12 @@ export class BatonMcpProvider implements vscode.McpServerDefinitionProvider<vsco
   provideMcpServerDefinitions(): vscode.McpStdioServerDefinition[] {
     if (this.unavailable()) return [];
     const folders = this.folders();
-    const { args: options, unseen } = serverOptions(folders.map(sourceContext));
+    const { args: folderOptions, unseen } = serverOptions(folders.map(sourceContext));
     this.note(unseen);
+    // The other worktrees and refs the sidebar shows, so an agent's baton_owner names the claims there too (a pattern
+    // as `--refs=PATTERN`: one that starts with `-` stays a value).
+    const settings = batonSettings(folders[0]);
+    const options = [...folderOptions, ...(settings.worktreesEnabled ? ['--worktrees'] : []), ...settings.refs.map((r) => `--refs=${r}`)];
     const launch = serverLaunch({ extensionPath: this.extension.path, folders: folders.map((f) => f.uri.fsPath), options,
       execPath: process.execPath, electron: process.versions.electron !== undefined });
     const server = new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, launch.command, [...launch.args], { ...launch.env }, this.extension.version);

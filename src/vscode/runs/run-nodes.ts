@@ -7,6 +7,7 @@ import { decisionText } from '../../core/formats/orchestral/vcr-text';
 import { decisionKey, type ItemProblem } from '../../core/model/items';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
+import { placeKey, placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
 import { OPEN_FILE_COMMAND } from './run-file-command';
 import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
 
@@ -25,15 +26,34 @@ export class FolderNode {
   }
 }
 
+/** "This folder": the folder's own runs, when other worktrees or refs have runs that differ. */
+export class RunsHereNode {
+  count = 0;
+  constructor(readonly root: string) {}
+  getTreeItem(): vscode.TreeItem {
+    return thisFolderTreeItem(`runs-here:${this.root}`, 'place:orchestral:here', this.count, 'runs');
+  }
+}
+
+/** Another worktree or ref whose runs differ from the folder's (folded; its runs listed when unfolded). */
+export class RunsPlaceNode {
+  constructor(readonly root: string, public group: PlaceGroup<OrchestralRun>) {}
+  getTreeItem(): vscode.TreeItem {
+    return placeTreeItem(`runs-place:${this.root}:${this.group.key}`, `place:orchestral:${this.group.elsewhere.ref !== undefined ? 'ref' : 'worktree'}`,
+      this.group, 'runs');
+  }
+}
+
 export class RunNode {
   constructor(public run: OrchestralRun, public decisions: readonly OrchestralCrpDecision[]) {}
 
   getTreeItem(): vscode.TreeItem {
     const r = this.run;
     if (r.unreadable) return this.unreadableItem(r.unreadable);
-    const item = new vscode.TreeItem(r.title, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `run:${r.dir}`;
-    const parts = [r.awaitingResume ? AWAITING_RESUME_TEXT : r.phase ? readable(r.phase) : 'no state.json'];
+    // A ref's run has no folder on disk to unfold (its files are git objects): the row says what state.json says.
+    const item = new vscode.TreeItem(r.title, r.elsewhere?.ref !== undefined ? vscode.TreeItemCollapsibleState.None : vscode.TreeItemCollapsibleState.Collapsed);
+    item.id = r.elsewhere ? `run:${placeKey(r.elsewhere)}:${r.dir}` : `run:${r.dir}`;
+    const parts = [...(r.elsewhere ? [shortWhere(r.elsewhere)] : []), r.awaitingResume ? AWAITING_RESUME_TEXT : r.phase ? readable(r.phase) : 'no state.json'];
     if (r.iteration !== null) parts.push(`iteration ${r.iteration}/${r.maxIterations ?? '?'}`);
     if (r.minorFixAttempts) parts.push(`minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}`);
     if (r.verdict) parts.push(r.verdict.verdict);
@@ -42,7 +62,9 @@ export class RunNode {
     if (r.costUsd) parts.push(dollars(r.costUsd));
     item.description = parts.join(' · ');
     item.iconPath = phaseIcon(r.phase, r.hasError, r.awaitingResume !== null);
-    item.contextValue = `run:orchestral:${r.phase ?? ''}${r.awaitingResume ? ':answered' : ''}${r.hasError ? ':error' : ''}${r.mrp ? ':mrp' : ''}`;
+    // Another place's run is shown, not acted on (the run commands work on this folder's runs).
+    item.contextValue = r.elsewhere ? `run-elsewhere:orchestral:${r.elsewhere.ref !== undefined ? 'ref' : 'worktree'}`
+      : `run:orchestral:${r.phase ?? ''}${r.awaitingResume ? ':answered' : ''}${r.hasError ? ':error' : ''}${r.mrp ? ':mrp' : ''}`;
     return item;
   }
 
@@ -202,7 +224,7 @@ export class VcrNode {
   }
 }
 
-export type RunTreeNode = FolderNode | RunNode | DecisionRowNode | AgentNode | InfoNode | SectionNode | FsNode | VcrNode;
+export type RunTreeNode = FolderNode | RunsHereNode | RunsPlaceNode | RunNode | DecisionRowNode | AgentNode | InfoNode | SectionNode | FsNode | VcrNode;
 
 export function verdictRow(run: OrchestralRun): InfoNode | undefined {
   const v = run.verdict;

@@ -8,7 +8,8 @@ import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, SectionNode, VcrNode, verdictRow, type RunTreeNode } from './run-nodes';
+import { placeGroups } from '../places/place-groups';
+import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, RunsHereNode, RunsPlaceNode, SectionNode, VcrNode, verdictRow, type RunTreeNode } from './run-nodes';
 
 /**
  * The Runs view: Orchestral/Dure runs newest first. A run shows what needs you, its agents (status, done and
@@ -20,10 +21,14 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly runNodes = new Map<string, RunNode>();
   private readonly folders = new Map<string, FolderNode>();
+  private readonly heres = new Map<string, RunsHereNode>();
+  private readonly placeNodes = new Map<string, RunsPlaceNode>();
 
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
+    // Other worktrees and refs (issue 20): their runs come and go as a whole place.
+    this._register(service.places.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
   getTreeItem(node: RunTreeNode): vscode.TreeItem {
@@ -38,15 +43,38 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   async getChildren(node?: RunTreeNode): Promise<RunTreeNode[]> {
     if (!node) {
       const roots = this.service.folders;
-      if (roots.length > 1) return roots.filter((r) => this.runs(r).length).map((r) => this.folderFor(r));
-      return roots[0] === undefined ? [] : this.runNodesOf(roots[0]);
+      if (roots.length > 1) return roots.filter((r) => this.runs(r).length || this.placesOf(r).length).map((r) => this.folderFor(r));
+      return roots[0] === undefined ? [] : this.folderChildren(roots[0]);
     }
-    if (node instanceof FolderNode) return this.runNodesOf(node.root);
+    if (node instanceof FolderNode) return this.folderChildren(node.root);
+    if (node instanceof RunsHereNode) return this.runNodesOf(node.root);
+    if (node instanceof RunsPlaceNode) return node.group.items.map((run) => new RunNode(run, []));
     if (node instanceof RunNode) return this.runChildren(node);
     if (node instanceof AgentNode) return node.folder ? listFolder(node.folder) : [];
     if (node instanceof SectionNode) return [...node.rows];
     if (node instanceof FsNode && node.isFolder) return listFolder(node.file);
     return [];
+  }
+
+  /**
+   * A folder's rows: its runs; or, when other worktrees or refs have runs that differ, "This folder" (the same runs)
+   * then one folded node per such place.
+   */
+  private folderChildren(root: string): RunTreeNode[] {
+    const places = this.placesOf(root);
+    if (!places.length) return this.runNodesOf(root);
+    const here = this.heres.get(root) ?? this.heres.set(root, new RunsHereNode(root)).get(root)!;
+    here.count = this.runs(root).length;
+    return [here, ...places];
+  }
+
+  private placesOf(root: string): RunsPlaceNode[] {
+    return placeGroups(this.service, root, (i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run').map((group) => {
+      const key = `${root}\u0000${group.key}`;
+      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new RunsPlaceNode(root, group)).get(key)!;
+      node.group = group;
+      return node;
+    });
   }
 
   /** The node of a run, for reveal() and tests. */
@@ -144,6 +172,8 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     const removed = change.removed.some((k) => this.runNodes.has(k));
     const added = runs.some((r) => !this.runNodes.has(itemKey(r)));
     for (const key of change.removed) this.runNodes.delete(key);
+    // With other places shown, the folder's own change may make a run there identical (or no longer): re-list.
+    if (this.service.places.active && this.service.places.placesOf(change.root).length) { this.changeEmitter.fire(undefined); return; }
     if (removed || added) { this.changeEmitter.fire(undefined); return; }
     const dirty: RunNode[] = [];
     for (const run of runs) {

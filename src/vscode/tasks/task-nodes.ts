@@ -4,6 +4,7 @@ import { isGatePending } from '../../core/formats/orc-db/map-task';
 import { itemKey } from '../../core/model/items';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
+import { placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
 import { statusIcon, statusLabel } from './status-style';
 
 /** A node of the Tasks tree: it owns its TreeItem (the provider only decides which nodes exist). */
@@ -17,6 +18,25 @@ export class FolderNode extends TaskTreeNode {
   get id(): string { return `folder:${this.root}`; }
   getTreeItem(): vscode.TreeItem {
     return folderTreeItem(this.root, this.id, 'folder');
+  }
+}
+
+/** "This folder": the folder's own tasks, when other worktrees or refs have tasks that differ. */
+export class TasksHereNode extends TaskTreeNode {
+  count = 0;
+  constructor(readonly root: string) { super(); }
+  get id(): string { return `here:${this.root}`; }
+  getTreeItem(): vscode.TreeItem {
+    return thisFolderTreeItem(this.id, 'place:orc:here', this.count, 'tasks');
+  }
+}
+
+/** Another worktree or ref whose tasks differ from the folder's (folded; its tasks listed when unfolded). */
+export class TasksPlaceNode extends TaskTreeNode {
+  constructor(readonly root: string, public group: PlaceGroup<OrcTask>) { super(); }
+  get id(): string { return `place:${this.root}:${this.group.key}`; }
+  getTreeItem(): vscode.TreeItem {
+    return placeTreeItem(this.id, `place:orc:${this.group.elsewhere.ref !== undefined ? 'ref' : 'worktree'}`, this.group, 'tasks');
   }
 }
 
@@ -92,17 +112,20 @@ export class TaskNode extends TaskTreeNode {
     if (t.blocked) badges.push(`blocked by ${t.blockedBy.join(', ')}`);
     if (t.queue === 'backlog') badges.push('backlog');
     if (t.initiativeId) badges.push(this.initiativeTitle(t.initiativeId) ?? t.initiativeId);
-    item.description = badges.join(' · ');
+    // Another worktree's or ref's task says where it is, and its status (its place is not grouped by status); it is
+    // shown, not acted on (the commands change this folder's tasks).
+    const where = t.elsewhere ? [shortWhere(t.elsewhere)] : [];
+    item.description = [...where, ...(t.elsewhere ? [statusLabel(t.status).toLowerCase()] : []), ...badges].join(' · ');
     item.iconPath = t.orphaned ? new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'))
       : t.blocked ? new vscode.ThemeIcon('lock', new vscode.ThemeColor('charts.orange')) : statusIcon(t.status);
     // A database-era task has no file of its own (its `file` is orc's database).
-    if (t.era === 'file') item.resourceUri = vscode.Uri.file(t.file);
-    item.contextValue = orcTaskContextValue(t);
+    if (t.era === 'file' && t.elsewhere?.ref === undefined) item.resourceUri = vscode.Uri.file(t.file);
+    item.contextValue = t.elsewhere ? `task-elsewhere:orc:${t.elsewhere.ref !== undefined ? 'ref' : 'worktree'}` : orcTaskContextValue(t);
     // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era).
-    item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
+    if (!t.elsewhere) item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     // What a reader hears: the row's text and its state (the icon's meaning), not the tooltip.
     const state = [statusLabel(t.status).toLowerCase(), t.orphaned && 'orphaned'].filter(Boolean).join(', '); // "blocked by …" follows
-    item.accessibilityInformation = { label: [`${t.id} ${t.title || '(untitled)'}`, state, ...badges.filter((b) => b !== 'orphaned')].join(', ') };
+    item.accessibilityInformation = { label: [`${t.id} ${t.title || '(untitled)'}`, state, ...where, ...badges.filter((b) => b !== 'orphaned')].join(', ') };
     return item;
   }
 
@@ -112,6 +135,7 @@ export class TaskNode extends TaskTreeNode {
     const md = new vscode.MarkdownString(undefined, true);
     if (t.unreadable) return unreadableTooltip(t.id, 'task.yaml', t.unreadable, 'task');
     md.appendMarkdown(`**${escape(t.id)}** ${escape(t.title)}\n\n`);
+    if (t.elsewhere) md.appendMarkdown(`$(repo-clone) ${escape(t.elsewhere.ref !== undefined ? `Committed on ${t.elsewhere.ref}` : `In the worktree ${t.elsewhere.worktree}`)}\n\n`);
     md.appendMarkdown(`$(${statusIcon(t.status).id.replace('~spin', '')}) ${escape(t.status)} · priority ${escape(t.priority)} · ${escape(t.category)}`);
     if (t.weight) md.appendMarkdown(` · ${escape(t.weight)}`);
     md.appendMarkdown('\n\n');

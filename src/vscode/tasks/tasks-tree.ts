@@ -6,7 +6,8 @@ import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, type TaskTreeNode } from './task-nodes';
+import { placeGroups, placeKey } from '../places/place-groups';
+import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 
 /** Rows a status group (or its backlog) lists at first, and per "Show more": a first tree of 10,000 tasks stays small. */
@@ -38,6 +39,10 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly groups = new Map<string, StatusGroupNode>();
   private readonly backlogs = new Map<string, BacklogNode>();
   private readonly folders = new Map<string, FolderNode>();
+  private readonly heres = new Map<string, TasksHereNode>();
+  private readonly placeNodes = new Map<string, TasksPlaceNode>();
+  /** Rows of other worktrees' and refs' tasks, by item key (kept apart: their placement is their place). */
+  private readonly elsewhereNodes = new Map<string, TaskNode>();
   /** How many rows each long list (by its node id) shows now; a list not here shows TASKS_PAGE. */
   private readonly shown = new Map<string, number>();
 
@@ -61,6 +66,8 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
+    // Other worktrees and refs (issue 20): their tasks come and go as a whole place.
+    this._register(service.places.onDidChange(() => { this.elsewhereNodes.clear(); this.changeEmitter.fire(undefined); }));
   }
 
   /** The state the view is filtered to (a status bar count's click), if any. */
@@ -100,6 +107,13 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   getParent(node: TaskTreeNode): TaskTreeNode | undefined {
+    const multi = this.service.folders.length > 1;
+    if (node instanceof TaskNode && node.task.elsewhere) {
+      const key = placeKey(node.task.elsewhere);
+      return [...this.placeNodes.values()].find((p) => p.group.key === key && p.group.items.includes(node.task));
+    }
+    if ((node instanceof TasksHereNode || node instanceof TasksPlaceNode) && multi) return this.folderFor(node.root);
+    if (node instanceof StatusGroupNode && this.heres.has(node.root) && this.placesOf(node.root).length) return this.heres.get(node.root);
     if (node instanceof TaskNode) {
       const group = this.groupFor(node.task.root, node.task.status);
       return node.task.queue === 'backlog' ? this.backlogFor(group) : group;
@@ -125,10 +139,12 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     if (!node && this.preview) return this.preview;
     if (!node) {
       const roots = this.service.folders;
-      if (roots.length > 1) return roots.filter((r) => this.tasks(r).length).map((r) => this.folderFor(r));
-      return roots[0] === undefined ? [] : this.groupsOf(roots[0]);
+      if (roots.length > 1) return roots.filter((r) => this.tasks(r).length || this.placesOf(r).length).map((r) => this.folderFor(r));
+      return roots[0] === undefined ? [] : this.folderChildren(roots[0]);
     }
-    if (node instanceof FolderNode) return this.groupsOf(node.root);
+    if (node instanceof FolderNode) return this.folderChildren(node.root);
+    if (node instanceof TasksHereNode) return this.groupsOf(node.root);
+    if (node instanceof TasksPlaceNode) return this.elsewhereRows(node);
     if (node instanceof StatusGroupNode) {
       const tasks = this.tasks(node.root).filter((t) => t.status === node.status);
       const active = tasks.filter((t) => t.queue !== 'backlog');
@@ -149,6 +165,41 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   async rowsToSave(): Promise<PreviewRow[] | undefined> {
     if (!this.service.hasScanned || this.preview || this.stateFilter !== undefined) return undefined;
     return previewRows(this, this.service.folders.length > 1 ? 4 : 3);
+  }
+
+  /**
+   * A folder's rows: its status groups; or, when other worktrees or refs have tasks that differ, "This folder" (the
+   * same groups) then one folded node per such place. Filtered to a state (a status bar count), only the folder's own.
+   */
+  private folderChildren(root: string): TaskTreeNode[] {
+    const places = this.placesOf(root);
+    if (!places.length) return this.groupsOf(root);
+    const here = this.heres.get(root) ?? this.heres.set(root, new TasksHereNode(root)).get(root)!;
+    here.count = this.tasks(root).length;
+    return [here, ...places];
+  }
+
+  private placesOf(root: string): TasksPlaceNode[] {
+    if (this.stateFilter !== undefined) return [];
+    return placeGroups(this.service, root, (i): i is OrcTask => i.system === 'orc' && i.kind === 'task').map((group) => {
+      const key = `${root}\u0000${group.key}`;
+      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new TasksPlaceNode(root, group)).get(key)!;
+      node.group = group;
+      return node;
+    });
+  }
+
+  /** A place's tasks in the order of a status group (status, then priority, then number). */
+  private elsewhereRows(place: TasksPlaceNode): TaskNode[] {
+    const initiatives = new Map(this.service.items().filter((i) => i.kind === 'initiative').map((i) => [i.id, i.title]));
+    return [...place.group.items]
+      .sort((a, b) => groupRank(a.status) - groupRank(b.status) || priorityRank(a.priority) - priorityRank(b.priority) || BY_NUMBER.compare(a.id, b.id))
+      .map((task) => {
+        const key = itemKey(task);
+        const node = this.elsewhereNodes.get(key) ?? this.elsewhereNodes.set(key, new TaskNode(task, (id) => initiatives.get(id))).get(key)!;
+        node.task = task;
+        return node;
+      });
   }
 
   /** Lists the next page of a long list (its "Show more" row was chosen). */
@@ -272,6 +323,8 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       const counts = this.statusCounts(change.root);
       for (const g of groups) g.count = counts.get(g.status) ?? 0;
     }
+    // With other places shown, the folder's own change may make a task there identical (or no longer): re-list.
+    if (this.service.places.active && this.service.places.placesOf(change.root).length) all = true;
     if (all || this.placements.size === 0) { this.changeEmitter.fire(undefined); return; }
     if (dirty.size) this.changeEmitter.fire([...dirty]);
   }

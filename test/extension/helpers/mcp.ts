@@ -35,7 +35,10 @@ export function assertServerFor(server: vscode.McpStdioServerDefinition, folders
   const cli = path.join(ext.extensionPath, 'dist', 'cli.js');
   assert.strictEqual(server.label, 'Baton');
   assert.strictEqual(server.command, process.execPath);
-  assert.deepStrictEqual(server.args, [cli, 'mcp', ...options, '--', ...folders]);
+  // The other worktrees and refs follow the folder options, as the settings ask (worktrees: on by default).
+  const config = vscode.workspace.getConfiguration('baton');
+  const places = [...(config.get<boolean>('worktrees.enabled', true) ? ['--worktrees'] : []), ...config.get<string[]>('refs', []).map((r) => `--refs=${r}`)];
+  assert.deepStrictEqual(server.args, [cli, 'mcp', ...options, ...places, '--', ...folders]);
   assert.ok(existsSync(cli), `${cli} exists`);
   assert.deepStrictEqual(server.env, process.versions.electron !== undefined ? { ELECTRON_RUN_AS_NODE: '1' } : {});
   assert.strictEqual(server.cwd?.fsPath, folders[0]);

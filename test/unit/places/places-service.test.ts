@@ -135,6 +135,41 @@ describe('places: other worktrees and refs (issue 20)', function () {
     repos.commit(repos.wtA, 'agent a'); // leaves wt-a clean for the tests after (its snapshot is taken fresh)
   });
 
+  it('drops the other worktrees when only they are turned off (the refs stay), and says so', async () => {
+    service = await opened(repos.clone, ALL);
+    const kinds = () => service!.places.placesOf(repos.clone).map((p) => (p.elsewhere.ref !== undefined ? 'ref' : 'worktree'));
+    assert.ok(kinds().includes('worktree') && kinds().includes('ref'));
+    const changed = once(service.places.onDidChange);
+    await service.places.configure({ ...ALL, worktrees: false });
+    await changed;
+    assert.ok(!kinds().includes('worktree') && kinds().includes('ref'));
+    assert.deepStrictEqual(service.places.elsewhere(repos.clone).items.filter((i) => i.elsewhere?.worktree !== undefined), []);
+  });
+
+  it('asks git again where the folder\'s repository is when the settings change (a folder made a repository of its own)', async () => {
+    const inner = path.join(repos.base, 'outer', 'inner');
+    write(inner, '.orchestration/active_intents.yaml', intentsYaml([{ id: 'INT-100', name: 'Inner', status: 'PENDING', scope: ['a/**'] }]));
+    service = await opened(inner, { trusted: true, worktrees: true, refs: [] });
+    assert.strictEqual(service.places.gitWatchPatterns().length, 0, 'not in a repository yet');
+    git(inner, ['init', '-q', '-b', 'main']);
+    repos.commit(inner, 'inner');
+    git(inner, ['checkout', '-q', '-b', 'feature/x']);
+    write(inner, '.orchestration/active_intents.yaml', intentsYaml([{ id: 'INT-101', name: 'On the branch', status: 'PENDING', scope: ['b/**'] }]));
+    repos.commit(inner, 'branch');
+    git(inner, ['checkout', '-q', 'main']);
+    await service.places.configure({ trusted: true, worktrees: true, refs: ['feature/*'] });
+    assert.deepStrictEqual(where(service.places.elsewhere(inner).items), ['INT-101 @ feature/x']);
+    rmSync(path.join(repos.base, 'outer'), { recursive: true, force: true });
+  });
+
+  it('reads in the other places only the systems the folder reads (baton.systems), and watches nothing of the others', async () => {
+    service = new OrchestrationService({ folders: [{ root: repos.clone, systems: ['intents'] }], places: otherPlaces(ALL) });
+    await service.scan();
+    assert.ok(service.places.placesOf(repos.clone).length > 0);
+    assert.deepStrictEqual(service.places.elsewhere(repos.clone).items.filter((i) => i.system !== 'intents').map((i) => i.id), []);
+    assert.ok(!service.watchPatterns().some((p) => p.glob.includes('.orc/') || p.glob.includes('.orchestral')), JSON.stringify(service.watchPatterns()));
+  });
+
   it('reads a ref again only when its tree moved, and then only the blobs that changed', async () => {
     service = await opened(repos.clone, { trusted: true, worktrees: false, refs: ['origin/*'] });
     const first = service.places.blobsRead;

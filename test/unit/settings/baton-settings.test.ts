@@ -51,6 +51,17 @@ describe('settings: parseBatonSettings', () => {
     assert.match(problems[8]!.message, /is not a list of strings|is not true or false/);
   });
 
+  it('reads baton.refs as a list of non-empty patterns (others named and left out) and baton.worktrees.enabled as a boolean', () => {
+    const { settings, problems } = parseBatonSettings(withDefaults({ 'baton.refs': [' origin/* ', '', 7, 'feature/*', 'origin/*'], 'baton.worktrees.enabled': false }));
+    assert.deepStrictEqual(settings.refs, ['origin/*', 'feature/*']);
+    assert.strictEqual(settings.worktreesEnabled, false);
+    assert.deepStrictEqual(problems.map((p) => p.message), ['"" is not a ref pattern (a non-empty string such as "origin/*"); ignored',
+      '7 is not a ref pattern (a non-empty string such as "origin/*"); ignored']);
+    const wrong = parseBatonSettings(withDefaults({ 'baton.refs': 'origin/*', 'baton.worktrees.enabled': 'yes' }));
+    assert.deepStrictEqual([wrong.settings.refs, wrong.settings.worktreesEnabled], [[], true]);
+    assert.deepStrictEqual(wrong.problems.map((p) => p.key), ['baton.refs', 'baton.worktrees.enabled']);
+  });
+
   it('reads systems one by one: unknown names and non-booleans are named, the rest applies', () => {
     const { settings, problems } = parseBatonSettings(withDefaults({ 'baton.systems': { orc: false, orange: 'off', dure: false } }));
     assert.deepStrictEqual(settings.systems, { orc: false, orchestral: true, ultrawork: true, intents: true, orange: true });

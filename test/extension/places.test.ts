@@ -1,0 +1,233 @@
+import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { promises as fs, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { BatonApi } from '../../src/vscode/extension';
+import type { IntentTreeNode } from '../../src/vscode/intents/intent-nodes';
+import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
+import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
+
+// Issue 20 in the real editor: the workspace becomes a git repository with a linked worktree (an agent's, with an
+// uncommitted intent) and a branch; the views, CodeLens and Problems show what is there, live with the settings.
+
+const INTENTS = '.orchestration/active_intents.yaml';
+const WORKTREE_INTENT = `
+  - id: INT-B
+    name: Agent B's rewrite
+    status: IN_PROGRESS
+    owned_scope:
+      - src/app.ts
+      - src/owned/greeting.ts
+    assigned_agent: agent-b
+`;
+const REF_INTENT = `
+  - id: REF-1
+    name: Pushed by a teammate
+    status: PENDING
+    owned_scope:
+      - docs/**
+`;
+
+/** git without the caller's GIT_* variables (a test runner inside a hook would otherwise point it elsewhere). */
+function git(cwd: string, ...args: string[]): string {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
+  return execFileSync('git', ['-c', 'user.name=Baton Test', '-c', 'user.email=test@baton.invalid', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args],
+    { cwd, env: { ...env, GIT_CONFIG_NOSYSTEM: '1' }, encoding: 'utf8' }).trim();
+}
+
+/** A commit on a branch that is checked out nowhere: the file changed in a throwaway index, the ref moved (as a push or fetch would). */
+function commitOnBranch(repo: string, branch: string, file: string, text: string): void {
+  const index = path.join(mkdtempSync(path.join(os.tmpdir(), 'baton-index-')), 'index');
+  const env = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_'))), GIT_INDEX_FILE: index };
+  const run = (args: string[], input?: string) => execFileSync('git', ['-c', 'user.name=Baton Test', '-c', 'user.email=test@baton.invalid', ...args],
+    { cwd: repo, env, encoding: 'utf8', ...(input !== undefined ? { input } : {}) }).trim();
+  run(['read-tree', branch]);
+  const blob = run(['hash-object', '-w', '--stdin'], text);
+  run(['update-index', '--add', '--cacheinfo', `100644,${blob},${file}`]);
+  const tree = run(['write-tree']);
+  const commit = run(['commit-tree', tree, '-p', branch, '-m', `teammate: ${file}`]);
+  run(['update-ref', `refs/heads/${branch}`, commit]);
+  rmSync(path.dirname(index), { recursive: true, force: true });
+}
+
+function label(api: BatonApi, node: IntentTreeNode): string {
+  return String(api.intents.tree.getTreeItem(node).label);
+}
+
+/** The Intents view's top rows, and under a row whose label starts with `parent`, its rows (label — description). */
+function rows(api: BatonApi, parent?: string): string[] {
+  const tree = api.intents.tree;
+  let nodes = tree.getChildren();
+  if (parent !== undefined) {
+    const node = nodes.find((n) => label(api, n).startsWith(parent));
+    nodes = node ? tree.getChildren(node) : [];
+  }
+  return nodes.map((n) => { const item = tree.getTreeItem(n); return item.description ? `${String(item.label)} — ${String(item.description)}` : String(item.label); });
+}
+
+async function lensTitles(rel: string): Promise<string[]> {
+  const uri = vscode.Uri.file(path.join(workspaceRoot(), rel));
+  await vscode.workspace.openTextDocument(uri);
+  const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+  return (lenses ?? []).filter((l) => l.command?.command.startsWith('baton.revealIntent')).map((l) => l.command!.title);
+}
+
+const config = () => vscode.workspace.getConfiguration('baton');
+
+describe('Other worktrees and refs in the real editor (issue 20)', function () {
+  this.timeout(120_000);
+  let api: BatonApi;
+  let root: string;
+  let worktree: string;
+
+  before(async () => {
+    api = await batonApi();
+    root = workspaceRoot();
+    git(root, 'init', '-q', '-b', 'main');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'the workspace');
+    git(root, 'branch', 'feature/x');
+    worktree = path.join(mkdtempSync(path.join(os.tmpdir(), 'baton-wt-')), 'wt-b');
+    git(root, 'worktree', 'add', '-q', '-b', 'agent-b', worktree);
+    // Agent B's claims, not committed: they exist only on disk in its worktree (FIX-001 is not there).
+    await fs.writeFile(path.join(worktree, INTENTS), `active_intents:${WORKTREE_INTENT}`);
+    // And a task and a run of its own.
+    const task = await fs.readFile(path.join(worktree, '.orc/tasks/TASK-001/task.yaml'), 'utf8');
+    await fs.mkdir(path.join(worktree, '.orc/tasks/TASK-950'));
+    await fs.writeFile(path.join(worktree, '.orc/tasks/TASK-950/task.yaml'),
+      task.replace('id: TASK-001', 'id: TASK-950').replace('"Set up the project skeleton"', '"Agent B\'s task"').replace('status: completed', 'status: planned'));
+    // A run of agent B's that waits for a person (its CRP has no VCR answering it).
+    const run = path.join(worktree, '.orchestral/runs/run-20260301090000');
+    await fs.cp(path.join(worktree, '.orchestral/runs/run-20260201120000'), run, { recursive: true });
+    await fs.rm(path.join(run, 'vcr'), { recursive: true, force: true });
+    await config().update('refs', ['feature/*'], vscode.ConfigurationTarget.Workspace);
+    await until(api.service.places.onDidChange, () => rows(api).some((r) => r.startsWith('worktree: wt-b')), 15_000);
+  });
+
+  after(async () => {
+    // Off first (no git runs on a repository being taken apart), then the workspace is no repository again.
+    await config().update('worktrees.enabled', false, vscode.ConfigurationTarget.Workspace);
+    await config().update('refs', undefined, vscode.ConfigurationTarget.Workspace);
+    await until(api.service.places.onDidChange, () => !api.service.places.active, 15_000);
+    git(root, 'worktree', 'remove', '--force', worktree);
+    rmSync(path.dirname(worktree), { recursive: true, force: true });
+    rmSync(path.join(root, '.git'), { recursive: true, force: true });
+    await config().update('worktrees.enabled', undefined, vscode.ConfigurationTarget.Workspace);
+    await until(api.service.places.onDidChange, () => api.service.places.active && !rows(api).includes('This folder — 2'), 15_000);
+  });
+
+  it("shows a second worktree's uncommitted intent in the Intents view under that worktree, labelled with where it is", () => {
+    assert.deepStrictEqual(rows(api), ['This folder — 2', 'worktree: wt-b (agent-b) — 1']);
+    assert.deepStrictEqual(rows(api, 'This folder'), ['In progress — 1', 'Pending — 1'].map((r) => r), 'the folder\'s own groups, unchanged');
+    assert.deepStrictEqual(rows(api, 'worktree: wt-b'), ['INT-B  Agent B\'s rewrite — in worktree wt-b · agent-b']);
+    const [place] = api.intents.tree.getChildren().filter((n) => label(api, n).startsWith('worktree:'));
+    const item = api.intents.tree.getTreeItem(place!);
+    assert.strictEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'folded by default');
+    assert.strictEqual(item.accessibilityInformation?.label, 'worktree: wt-b (agent-b), 1 intents differing from this folder');
+    const [intent] = api.intents.tree.getChildren(place!);
+    assert.strictEqual(api.intents.tree.getTreeItem(intent!).accessibilityInformation?.label, "INT-B Agent B's rewrite, in worktree wt-b, agent-b");
+    assert.strictEqual(api.intents.tree.getParent(intent!), place, 'reveal finds its place');
+  });
+
+  it('groups the Tasks and Runs views the same way, each item saying where it is', async () => {
+    const tasks = api.tasksTree;
+    const top = await tasks.getChildren();
+    const shown = (nodes: readonly unknown[], tree: { getTreeItem(n: never): vscode.TreeItem }) =>
+      nodes.map((n) => { const item = tree.getTreeItem(n as never); return `${String(item.label)} — ${String(item.description ?? '')}`; });
+    assert.deepStrictEqual(shown(top, tasks).map((r) => r.replace(/ — \d+$/, '')), ['This folder', 'worktree: wt-b (agent-b)']);
+    const [here, place] = top;
+    assert.ok(shown(await tasks.getChildren(here), tasks).every((r) => !r.startsWith('worktree')), "the folder's own status groups");
+    assert.deepStrictEqual(shown(await tasks.getChildren(place), tasks), ["TASK-950  Agent B's task — in worktree wt-b · planned"]);
+    assert.strictEqual(tasks.getTreeItem(place!).collapsibleState, vscode.TreeItemCollapsibleState.Collapsed);
+    const [task] = await tasks.getChildren(place);
+    assert.strictEqual(tasks.getParent(task!), place);
+    assert.strictEqual(tasks.getTreeItem(task!).accessibilityInformation?.label, "TASK-950 Agent B's task, planned, in worktree wt-b");
+    const runs = api.runs.runsTree;
+    const runsTop = await runs.getChildren();
+    assert.deepStrictEqual(shown(runsTop, runs).map((r) => r.replace(/ — \d+$/, '')), ['This folder', 'worktree: wt-b (agent-b)']);
+    const runRows = shown(await runs.getChildren(runsTop[1]), runs);
+    assert.strictEqual(runRows.length, 1);
+    assert.match(runRows[0]!, / — in worktree wt-b · /);
+  });
+
+  it('lists the decisions waiting in the other worktree in Needs You, under where they are; the counts stay the folder\'s own', async () => {
+    const controller = await shownInbox(api);
+    const snapshot = controller.snapshot();
+    assert.ok(snapshot.type === 'decisions');
+    const own = api.service.decisions().length;
+    const there = snapshot.decisions.filter((d) => d.folder?.name === 'worktree: wt-b (agent-b)');
+    assert.deepStrictEqual(there.map((d) => [d.title, d.folder?.path]), [['crp-001', worktree]]);
+    assert.ok(snapshot.decisions.slice(0, own).every((d) => d.folder?.name === 'This folder'));
+    assert.strictEqual(snapshot.decisions.length, own + 1);
+    assert.deepStrictEqual(api.decisions.needsYou.badge?.value, own || undefined, 'the badge counts the folder\'s own');
+  });
+
+  it("names the other worktree's intent in the CodeLens of a file it claims, and its overlap with this folder's intent in Problems", async () => {
+    assert.deepStrictEqual(await lensTitles('src/app.ts'), ['$(warning) claimed by INT-B in worktree wt-b']);
+    assert.deepStrictEqual(await lensTitles('src/owned/greeting.ts'),
+      ['$(target) FIX-001 · Greeting endpoint · IN_PROGRESS', '$(warning) also claimed by INT-B in worktree wt-b']);
+    const decoration = await api.intents.decorations.provideFileDecoration(vscode.Uri.file(path.join(root, 'src/owned/greeting.ts')));
+    assert.strictEqual(decoration?.badge, '2');
+    assert.ok(decoration?.color instanceof vscode.ThemeColor, 'the conflict colour');
+    const intentsUri = vscode.Uri.file(path.join(root, INTENTS));
+    const conflicts = () => vscode.languages.getDiagnostics(intentsUri).filter((d) => /both claim overlapping scope/.test(d.message));
+    await until(api.service.places.onDidChange, () => conflicts().length === 1, 10_000);
+    const [problem] = conflicts();
+    assert.match(problem!.message, /^FIX-001 "Greeting endpoint" in this folder (\(and 1 other place\) )?and INT-B "Agent B's rewrite" in worktree .*wt-b both claim overlapping scope/);
+    assert.strictEqual(problem!.range.start.line, 2, "at FIX-001's line (- id: FIX-001)");
+  });
+
+  it('the scope guard names the other worktree\'s claim when a file of the active intent is saved here', async () => {
+    const rel = 'src/owned/greeting.ts';
+    const file = path.join(root, rel);
+    const before = await fs.readFile(file, 'utf8');
+    await vscode.commands.executeCommand('baton.setActiveIntent', { id: 'FIX-001' });
+    try {
+      const doc = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+      const edit = new vscode.WorkspaceEdit();
+      edit.insert(doc.uri, new vscode.Position(0, 0), '// saved while agent B claims it\n');
+      assert.ok(await vscode.workspace.applyEdit(edit));
+      const checked = new Promise<SaveCheck>((resolve) => {
+        const sub = api.intents.guard.onDidCheckSave((c) => { if (c.file === doc.uri.fsPath) { sub.dispose(); resolve(c); } });
+      });
+      for (let attempt = 0; attempt < 3 && doc.isDirty; attempt++) await doc.save();
+      const check = await checked;
+      assert.deepStrictEqual([check.result.allowed, check.warned, check.claimedElsewhere], [true, true, ['INT-B in worktree wt-b']]);
+    } finally {
+      await api.intents.active.set(undefined);
+      await fs.writeFile(file, before);
+    }
+  });
+
+  it('shows a commit on a branch matching baton.refs within a second or two, without a reload', async () => {
+    assert.ok(!rows(api).includes('feature/x — 1'), 'feature/x does not differ yet');
+    const text = await fs.readFile(path.join(root, INTENTS), 'utf8');
+    const started = performance.now();
+    commitOnBranch(root, 'feature/x', INTENTS, text + REF_INTENT);
+    await until(api.service.places.onDidChange, () => rows(api).includes('feature/x — 1'), 10_000)
+      .catch((err: Error) => { throw new Error(`${err.message}: the Intents view shows ${JSON.stringify(rows(api))}`); });
+    const ms = performance.now() - started;
+    console.log(`[places] a commit on feature/x shown in the Intents view after ${ms.toFixed(0)} ms`);
+    assert.ok(ms < 10_000, `shown after ${ms.toFixed(0)} ms`);
+    assert.deepStrictEqual(rows(api, 'feature/x'), ['REF-1  Pushed by a teammate — on feature/x']);
+  });
+
+  it('hides the other worktrees when baton.worktrees.enabled is turned off, and shows them again when on, without a reload', async () => {
+    await config().update('worktrees.enabled', false, vscode.ConfigurationTarget.Workspace);
+    await until(api.service.places.onDidChange, () => !rows(api).some((r) => r.startsWith('worktree:')), 10_000);
+    assert.deepStrictEqual(rows(api), ['This folder — 2', 'feature/x — 1']);
+    assert.deepStrictEqual(await lensTitles('src/app.ts'), []);
+    await config().update('worktrees.enabled', true, vscode.ConfigurationTarget.Workspace);
+    await until(api.service.places.onDidChange, () => rows(api).some((r) => r.startsWith('worktree: wt-b')), 10_000);
+    assert.deepStrictEqual(await lensTitles('src/app.ts'), ['$(warning) claimed by INT-B in worktree wt-b']);
+  });
+
+  it("follows the other worktree's files as they change on disk", async () => {
+    await config().update('worktrees.enabled', true, vscode.ConfigurationTarget.Workspace);
+    const file = path.join(worktree, INTENTS);
+    await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace("Agent B's rewrite", "Agent B's second try"));
+    await until(api.service.places.onDidChange, () => rows(api, 'worktree: wt-b').some((r) => r.includes("Agent B's second try")), 10_000);
+  });
+});
