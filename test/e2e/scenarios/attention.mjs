@@ -15,7 +15,11 @@ export const scenarios = [
   async function activityBarBadgeShowsDecisionsBeforeTheSidebarIsOpened({ page }) {
     // The other scenarios open the sidebar early: close it, then reload, so this window starts without it.
     if (await page.locator('.part.sidebar').isVisible()) await runCommand(page, 'View: Close Primary Side Bar');
+    // Waited for as a page load: the old workbench answers the locators below until the reload replaces it, and a
+    // reload landing during the next scenario destroys the page it is working in (seen once on a loaded CI machine).
+    const reloaded = page.waitForEvent('load', { timeout: 60000 });
     await runCommand(page, 'Developer: Reload Window');
+    await reloaded;
     await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
     await page.locator(BATON_ICON).first().waitFor({ timeout: 60000 });
     if (await page.locator('.part.sidebar').isVisible()) throw new Error('the sidebar came back after the reload');
