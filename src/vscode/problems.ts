@@ -20,7 +20,10 @@ export class ProblemsPublisher extends Disposable {
 
   constructor(private readonly service: OrchestrationService) {
     super();
-    this._register(service.onDidChange((change) => { if (change.diagnosticsChanged || service.places.active) this.publish(); }));
+    // With other places read, a change of the folder's own intents may start or end a conflict with one of theirs.
+    this._register(service.onDidChange((change) => {
+      if (change.diagnosticsChanged || (service.places.active && service.places.placesOf(change.root).length)) this.publish();
+    }));
     this._register(service.places.onDidChange(() => this.publish()));
   }
 

@@ -24,6 +24,20 @@ describe('Reading and viewing in an untrusted workspace (Restricted Mode)', func
     assert.strictEqual(vscode.workspace.isTrusted, false);
   });
 
+  it('runs no git for other worktrees and refs: only the folder\'s own files are shown, even with baton.refs set', async () => {
+    assert.deepStrictEqual([api.service.places.current.trusted, api.service.places.active], [false, false]);
+    await vscode.workspace.getConfiguration('baton').update('refs', ['*'], vscode.ConfigurationTarget.Workspace);
+    try {
+      await until(api.service.places.onDidChange, () => api.service.places.current.refs.includes('*'), 10_000);
+      assert.strictEqual(api.service.places.active, false);
+      assert.deepStrictEqual(api.service.places.placesOf(root), []);
+      assert.deepStrictEqual(api.service.places.gitWatchPatterns(), []);
+      assert.deepStrictEqual(api.places.gitPatterns, []);
+    } finally {
+      await vscode.workspace.getConfiguration('baton').update('refs', undefined, vscode.ConfigurationTarget.Workspace);
+    }
+  });
+
   it('shows the Tasks, Intents, Runs and orange trees with their items', async () => {
     assert.deepStrictEqual(await labels(api), ['Unreadable', 'Created', 'Planned', 'Running', 'Completed']);
     const intents = api.intents.tree.getChildren().flatMap((g) => api.intents.tree.getChildren(g)).map((n) => label(api.intents.tree.getTreeItem(n)));
