@@ -54,7 +54,8 @@ export function registerReadTools(server: McpServer, { service, ready }: ToolCon
   server.registerTool('baton_problems', {
     title: 'Problems in orchestrator files',
     description: 'Problems Baton found in the orchestrators\' files (broken YAML, unknown dependencies, cycles, fields the orchestrator would misread): '
-      + 'file, 1-based line and column, severity (error, warning, info), message, system. Filter by a file or folder path and by severity. Paged.',
+      + 'file, 1-based line and column, severity (error, warning, info), message, system; a problem found in another worktree or on a ref '
+      + '(when the server reads them) has worktree or ref, such as two agents\' intents claiming overlapping scope. Filter by a file or folder path and by severity. Paged.',
     inputSchema: {
       folder: folderInput,
       file: z.string().min(1).max(4096).optional().describe('Only problems of this file, or of files under this folder (relative to the workspace folder, or absolute).'),

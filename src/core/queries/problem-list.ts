@@ -18,7 +18,8 @@ export function listProblems(service: OrchestrationService, filter: ProblemFilte
   const found: { folder: string; d: Diagnostic }[] = [];
   const wanted = filter.file?.replace(/\\/g, '/').replace(/\/+$/, '');
   for (const folder of filter.folders) {
-    for (const d of service.diagnosticsOf(folder).sort(compareDiagnostics)) {
+    // Problems found in the folder's other worktrees and refs (when the places are read) say where they are.
+    for (const d of [...service.diagnosticsOf(folder), ...service.places.elsewhere(folder).diagnostics].sort(compareDiagnostics)) {
       if (filter.system !== undefined && d.system !== filter.system) continue;
       if (filter.severity?.length && !filter.severity.includes(d.severity)) continue;
       if (wanted !== undefined && !underPath(folder, d.file, wanted)) continue;
