@@ -13,7 +13,7 @@ export interface CacheEntry {
   /** The adapter's readVariant when the record was read (absent for adapters without one). */
   readonly variant?: string;
   readonly record: unknown;
-  readonly diagnostics: Diagnostic[];
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 export interface IndexCache {

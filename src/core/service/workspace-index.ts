@@ -8,6 +8,8 @@ import type { Decision, WorkItem } from './work-item';
 import { YamlLocator } from '../yaml/locate';
 import type { LinkInput, SourceContext, WatchPattern } from '../model/adapter';
 import { runSteps, runStepsSliced, Slicer, type Steps } from '../util/steps';
+import { sharedIfEmpty } from '../util/empty-list';
+import { AdapterRecords } from './adapter-records';
 import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
@@ -44,8 +46,6 @@ const ITEMS_PER_STEP = 500;
 export class WorkspaceIndex {
   private readonly entries = new Map<string, CacheEntry & { adapter: AnyAdapter }>();
   private readonly linked = new Map<AnyAdapter, AnyLinkOutput>();
-  /** Each adapter's parsed records by file, kept up to date as entries change (a relink does not rebuild it). */
-  private readonly recordMaps = new Map<AnyAdapter, Map<string, unknown>>();
   private items = new Map<string, WorkItem>();
   /** What the links since the last scan asked of the clock and of processes. */
   private liveness = new LivenessRecord();
@@ -68,7 +68,6 @@ export class WorkspaceIndex {
   async scan(cache: ReadonlyMap<string, CacheEntry> = new Map()): Promise<IndexChange> {
     const before = this.items;
     this.entries.clear();
-    this.recordMaps.clear();
     let reused = 0;
     const slicer = new Slicer(YIELD_EVERY_MS);
     this.scanning = true;
@@ -380,24 +379,17 @@ export class WorkspaceIndex {
     return pool;
   }
 
-  /** Stores (or, with no entry, forgets) one file's parse, in the entries and in its adapter's record map. */
+  /** Stores (or, with no entry, forgets) one file's parse; its adapter's link reads it through AdapterRecords. */
   private put(file: string, adapter: AnyAdapter, entry: CacheEntry | undefined): void {
-    let records = this.recordMaps.get(adapter);
-    if (!records) this.recordMaps.set(adapter, records = new Map());
     // A literal with a fixed shape: a spread copy here made every entry a dictionary-mode object with a hidden
     // class of its own (about 1 KB each, measured at 10,000 tasks).
     if (entry) {
       this.entries.set(file, { system: entry.system, version: entry.version, size: entry.size, mtimeMs: entry.mtimeMs,
-        variant: entry.variant, record: entry.record, diagnostics: entry.diagnostics, adapter });
+        variant: entry.variant, record: entry.record, diagnostics: sharedIfEmpty(entry.diagnostics), adapter });
     } else {
       this.entries.delete(file);
     }
-    if (entry?.record !== undefined) {
-      if (adapter.shareRecord) adapter.shareRecord(entry.record, this.sharedParts(adapter));
-      records.set(file, entry.record);
-    } else {
-      records.delete(file);
-    }
+    if (entry?.record !== undefined && adapter.shareRecord) adapter.shareRecord(entry.record, this.sharedParts(adapter));
   }
 
   private relink(adapter: AnyAdapter, changed?: readonly string[]): void {
@@ -423,7 +415,7 @@ export class WorkspaceIndex {
 
   private linkInput(adapter: AnyAdapter, changed?: readonly string[]): LinkInput<unknown> {
     this.onlyScanned = false; // scan() sets it again once all its links are done
-    const files = this.recordMaps.get(adapter) ?? new Map<string, unknown>();
+    const files = new AdapterRecords(this.entries, adapter);
     const locators = new Map<string, YamlLocator | undefined>();
     const locator = (file: string) => {
       if (!locators.has(file)) locators.set(file, readLocator(file));

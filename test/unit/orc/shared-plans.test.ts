@@ -57,3 +57,30 @@ describe('orc plans share their phases in the index (issue 18: heap per task)', 
     }
   });
 });
+
+describe('empty lists are one shared list, gates are read from state.yaml when asked (issue 18: heap per task)', () => {
+  it('tasks with no blockers, dependants, mentions or gates share one frozen empty list; a task with them has its own, and its gates as state.yaml says', async () => {
+    const ws = new TempWorkspace({
+      '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Alone', status: 'planned' }),
+      '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Waits', status: 'blocked', blocked_by: ['TASK-003'] }),
+      '.orc/tasks/TASK-003/task.yaml': taskYaml({ id: 'TASK-003', title: 'First', status: 'running' }),
+      '.orc/tasks/TASK-003/state.yaml': 'status: running\ncurrent_phase: review\ngates:\n  - phase: spec\n    gate_type: human\n    approved: true\n    reason: fine\n    timestamp: 2026-01-05T10:00:00Z\n',
+    });
+    try {
+      const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+      await service.scan();
+      const task = (id: string) => service.items().find((i) => i.id === id) as unknown as Record<string, readonly unknown[]>;
+      const alone = task('TASK-001');
+      const lists = ['blockedBy', 'blocks', 'relatedTo', 'referencedBy', 'gates'].map((k) => alone[k]);
+      assert.ok(lists.every((l) => l === lists[0] && Object.isFrozen(l) && l!.length === 0), 'one shared, frozen empty list');
+      assert.deepStrictEqual(task('TASK-002')['blockedBy'], ['TASK-003']);
+      assert.deepStrictEqual(task('TASK-003')['blocks'], ['TASK-002']);
+      assert.deepStrictEqual(task('TASK-003')['gates'], [{ phase: 'spec', type: 'human', decision: 'approved', rationale: 'fine', timestamp: '2026-01-05T10:00:00Z' }]);
+      const clean = service.diagnostics().filter((d) => d.file.endsWith('TASK-001/task.yaml'));
+      assert.strictEqual(clean.length, 0);
+      service.dispose();
+    } finally {
+      ws.dispose();
+    }
+  });
+});

@@ -7,6 +7,7 @@ import type { OrcItem } from '../orc/model';
 import type { OrcGateDecision } from '../orc/gate-decisions';
 import { linkOrcSteps, OrcLinkMemo } from '../orc/link';
 import { runSteps, type Steps } from '../../util/steps';
+import { EMPTY_LIST } from '../../util/empty-list';
 import { classifyOrcPath, toPosix } from '../orc/paths';
 import { parseConfigFile, parseInitiativeFile, parsePlanFile, parseStateFile, parseTaskFile, unreadableTask } from '../orc/records';
 import type { OrcRecord as OrcFileRecord } from '../orc/records';
@@ -129,6 +130,8 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
 
   /** Plans of the same weight list the same phases: one array serves them all (see SystemAdapter.shareRecord). */
   shareRecord(record: OrcRecord, pool: Map<string, unknown>): void {
+    // Most tasks mention no other task: their empty lists are one (see util/empty-list.ts).
+    if (record.kind === 'task' && record.mentions.length === 0) (record as { mentions: readonly string[] }).mentions = EMPTY_LIST;
     if (record.kind !== 'plan' || !record.fields?.phases?.length) return;
     const key = JSON.stringify(record.fields.phases);
     const pooled = pool.get(key);

@@ -92,7 +92,9 @@ function* fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, prev
   n = 0;
   for (const { record } of graph.byId.values()) {
     if (++n % PER_STEP === 0) yield;
-    graph.deps.set(record.dir, uniq(record.fields?.blocked_by ?? []));
+    // Only tasks that name a blocker: most name none, and depsOf answers the shared empty list for them.
+    const deps = uniq(record.fields?.blocked_by ?? []);
+    if (deps.length) graph.deps.set(record.dir, deps);
   }
   yield;
 
