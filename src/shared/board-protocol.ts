@@ -24,7 +24,9 @@ export const moveCardMessage = z.object({
   /** How the person moved it (keyboard, drag): only for the log and the tests. */
   via: z.enum(['keyboard', 'drag']),
 }).strict().refine((m) => m.folded !== undefined || m.rank !== undefined, { message: 'a move changes the fold or the rank' });
-export const fromBoardWebview = z.union([readyMessage, openCardMessage, moveCardMessage]);
+/** The board's toggle: show the tasks of the folders' other worktrees and branches too (remembered per workspace). */
+export const showOtherPlacesMessage = z.object({ type: z.literal('showOtherPlaces'), show: z.boolean() }).strict();
+export const fromBoardWebview = z.union([readyMessage, openCardMessage, moveCardMessage, showOtherPlacesMessage]);
 export type FromBoardWebview = z.infer<typeof fromBoardWebview>;
 export type MoveCardMessage = z.infer<typeof moveCardMessage>;
 
@@ -32,7 +34,9 @@ export type MoveCardMessage = z.infer<typeof moveCardMessage>;
 
 export type ToBoardWebview =
   /** The whole board: after `ready`, and when the folders change. */
-  | { readonly type: 'board'; readonly board: BoardDescription; readonly writable: boolean; readonly readOnlyReason: string | null }
+  | { readonly type: 'board'; readonly board: BoardDescription; readonly writable: boolean; readonly readOnlyReason: string | null;
+    /** The toggle for other worktrees' and branches' tasks: whether any are read (`available`), and whether shown. */
+    readonly otherPlaces?: { readonly available: boolean; readonly shown: boolean } }
   /** What changed since the last message: cards new or changed, and keys of cards gone. */
   | { readonly type: 'patch'; readonly upsert: readonly BoardCard[]; readonly remove: readonly string[] }
   /** The outcome of a move, said where the person is looking (and to screen readers). */

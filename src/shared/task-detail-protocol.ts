@@ -36,9 +36,12 @@ export const runMessage = z.object({ type: z.literal('run'), phase: name.optiona
 export const runControlMessage = z.object({ type: z.literal('runControl'),
   action: z.enum(['pickPhase', 'resume', 'cancel', 'openInClaude', 'showTerminal']) }).strict();
 
+/** A task of another worktree: open that worktree in a window of its own (the host takes the path from the task, never from the page). */
+export const openPlaceMessage = z.object({ type: z.literal('openPlace') }).strict();
+
 export const fromTaskDetail = z.discriminatedUnion('type', [readyMessage, openWorkspaceFileMessage, openTaskFileMessage,
   openTranscriptMessage, openAttachmentMessage, openScreenshotMessage, openTaskMessage, openInitiativeMessage, openExternalMessage,
-  setFieldMessage, setInitiativeMessage, editDependenciesMessage, resolveMessage, runMessage, runControlMessage]);
+  setFieldMessage, setInitiativeMessage, editDependenciesMessage, resolveMessage, runMessage, runControlMessage, openPlaceMessage]);
 export type FromTaskDetail = z.infer<typeof fromTaskDetail>;
 
 /* Host → panel. The host is trusted; these types keep both sides in step. */
@@ -121,11 +124,24 @@ export interface TaskDetailView {
   readonly hasState: boolean;
   /** False in an untrusted workspace: the edit controls are shown disabled, with the reason. */
   readonly editable: boolean;
+  /**
+   * A task of another worktree or ref (absent or null: the folder's own): where it lives, shown at the top as text,
+   * and why it is read-only there (the page shows no edit, run or answer control, only this).
+   */
+  readonly where?: WhereView | null;
   /** Why Run and Resume cannot start here (the Claude CLI is missing or not executable), or null/absent when they can:
    *  the controls are shown disabled with it as their description and hover. */
   readonly runBlocked?: string | null;
   readonly choices: { readonly priority: readonly string[]; readonly queue: readonly string[]; readonly category: readonly string[];
     readonly weight: readonly string[]; readonly initiatives: readonly { readonly id: string; readonly title: string }[] };
+}
+
+export interface WhereView {
+  readonly kind: 'worktree' | 'ref';
+  /** "In the worktree /abs/wt-b (branch agent-b)" or "Committed on origin/feature-a — read from git, nothing checked out". */
+  readonly text: string;
+  /** Why nothing can be changed or run from here, and where it can. */
+  readonly readOnly: string;
 }
 
 export type ToTaskDetail =

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { attentionCounts, type AttentionCounts, type TaskState } from '../core/service/attention';
+import { attentionCounts, elsewhereCounts, type AttentionCounts, type TaskState } from '../core/service/attention';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 import { Disposable } from '../core/util/disposable';
+import { batonSettings } from './settings';
 
 /** One status bar item per count. `state` items open the Tasks view filtered to that state. */
 interface CountItem {
@@ -15,6 +16,10 @@ interface CountItem {
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const INCLUDE_OTHER_PLACES = 'baton.statusBar.includeOtherPlaces';
+const includeOtherPlaces = () => batonSettings().statusBarIncludeOtherPlaces;
+const NONE: AttentionCounts = { decisions: 0, running: 0, orphaned: 0, blocked: 0, unreadable: 0 };
 
 /** In the order shown, most urgent first. */
 const COUNT_ITEMS: readonly CountItem[] = [
@@ -30,10 +35,16 @@ const COUNT_ITEMS: readonly CountItem[] = [
  * (core/service/attention.ts): decisions waiting (click: Needs You; the only item with the warning background,
  * since only it needs the user), and tasks unreadable, running (a live executor), orphaned and blocked (click: the
  * Tasks view filtered to that state). An item whose count is zero is hidden.
+ *
+ * The counts are the folders' own. With `baton.statusBar.includeOtherPlaces` on, the decisions and the running,
+ * orphaned and blocked tasks of the folders' other worktrees and refs are added, and each label says how many of
+ * its count are there.
  */
 export class StatusBarCounts extends Disposable {
   private readonly items = new Map<keyof AttentionCounts, vscode.StatusBarItem>();
   private counts: AttentionCounts = { decisions: 0, running: 0, orphaned: 0, blocked: 0, unreadable: 0 };
+  /** The part of `counts` from other worktrees and refs (all zero unless the setting is on). */
+  private others: AttentionCounts = this.counts;
 
   constructor(private readonly service: OrchestrationService) {
     super();
@@ -43,6 +54,8 @@ export class StatusBarCounts extends Disposable {
       this.items.set(c.key, item);
     });
     this._register(service.onDidChange(() => this.update()));
+    this._register(service.places.onDidChange(() => { if (includeOtherPlaces()) this.update(); }));
+    this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration(INCLUDE_OTHER_PLACES)) this.update(); }));
   }
 
   /** What the status bar shows now, items joined by two spaces (empty when none is shown). */
@@ -59,12 +72,17 @@ export class StatusBarCounts extends Disposable {
   }
 
   update(): void {
-    this.counts = attentionCounts(this.service.items(), this.service.decisions());
+    const own = attentionCounts(this.service.items(), this.service.decisions());
+    this.others = includeOtherPlaces() && this.service.places.active
+      ? elsewhereCounts(this.service.folders.map((f) => this.service.places.elsewhere(f))) : NONE;
+    this.counts = { decisions: own.decisions + this.others.decisions, running: own.running + this.others.running,
+      orphaned: own.orphaned + this.others.orphaned, blocked: own.blocked + this.others.blocked, unreadable: own.unreadable };
     for (const c of COUNT_ITEMS) {
       const item = this.items.get(c.key)!;
       const n = this.counts[c.key];
       if (!n) { item.hide(); continue; }
-      const sentence = c.sentence(n);
+      const elsewhere = this.others[c.key];
+      const sentence = `${c.sentence(n)}${elsewhere ? `, ${elsewhere} in other worktrees or branches` : ''}`;
       item.text = `$(${c.icon}) ${n} ${c.word}`;
       item.accessibilityInformation = { label: sentence };
       item.tooltip = c.state ? `Baton: ${sentence}. Click to show them in the Tasks view.` : `Baton: ${sentence} for you. Click to answer in Needs You.`;

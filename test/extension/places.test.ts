@@ -7,6 +7,10 @@ import * as vscode from 'vscode';
 import type { BatonApi } from '../../src/vscode/extension';
 import type { IntentTreeNode } from '../../src/vscode/intents/intent-nodes';
 import type { SaveCheck } from '../../src/vscode/intents/scope-guard';
+import type { BoardCard } from '../../src/shared/board/board-model';
+import type { ToBoardWebview } from '../../src/shared/board-protocol';
+import type { TaskDetailView, ToTaskDetail } from '../../src/shared/task-detail-protocol';
+import type { TaskDetailPanel } from '../../src/vscode/orc/task-detail-panel';
 import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
 
 // Issue 20 in the real editor: the workspace becomes a git repository with a linked worktree (an agent's, with an
@@ -229,5 +233,163 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     const file = path.join(worktree, INTENTS);
     await fs.writeFile(file, (await fs.readFile(file, 'utf8')).replace("Agent B's rewrite", "Agent B's second try"));
     await until(api.service.places.onDidChange, () => rows(api, 'worktree: wt-b').some((r) => r.includes("Agent B's second try")), 10_000);
+  });
+
+
+  // Issue 20 item 2: the task detail, the board and the status bar say where a task lives.
+  describe('where a task lives: task detail, board and status bar (issue 20)', () => {
+    const TASK = '.orc/tasks/TASK-001/task.yaml';
+    const REF_TITLE = 'Set up the project skeleton, as pushed on feature/x';
+    const transcript = '.orc/tasks/TASK-001/transcripts/02-implement-001.md';
+
+    /** The next `detail` the panel posts that passes `check`. */
+    async function detail(panel: TaskDetailPanel, check: (v: TaskDetailView) => boolean = () => true): Promise<TaskDetailView> {
+      await until(panel.onDidPost as vscode.Event<ToTaskDetail>, () => !!panel.lastView && check(panel.lastView), 10_000);
+      return panel.lastView!;
+    }
+
+    /** Clicks the Tasks view's row of `id` under the place row whose label starts with `place`. */
+    async function clickTask(place: string, id: string): Promise<void> {
+      const tasks = api.tasksTree;
+      const node = (await tasks.getChildren()).find((n) => String(tasks.getTreeItem(n).label).startsWith(place));
+      assert.ok(node, `the Tasks view has a row ${place}`);
+      const row = (await tasks.getChildren(node)).find((n) => String(tasks.getTreeItem(n).label).startsWith(`${id} `));
+      const command = row && tasks.getTreeItem(row).command;
+      assert.ok(command, `${id} under ${place} can be clicked`);
+      await vscode.commands.executeCommand(command.command, ...(command.arguments ?? []));
+    }
+
+    before(async () => {
+      // A teammate's commit on feature/x changes TASK-001 (the folder has a TASK-001 of its own); the folder's own
+      // TASK-001 gets a transcript the ref's does not have (a panel reading the wrong folder would show it).
+      const own = await fs.readFile(path.join(root, TASK), 'utf8');
+      commitOnBranch(root, 'feature/x', TASK, own.replace('"Set up the project skeleton"', JSON.stringify(REF_TITLE)));
+      await fs.mkdir(path.dirname(path.join(root, transcript)), { recursive: true });
+      await fs.copyFile(path.join(root, '.orc/tasks/TASK-002/transcripts/02-implement-001.md'), path.join(root, transcript));
+      await until(api.service.places.onDidChange, () => api.service.places.elsewhere(root).items.some((i) => i.id === 'TASK-001' && i.elsewhere?.ref === 'feature/x'), 15_000);
+    });
+
+    after(async () => {
+      await fs.rm(path.join(root, '.orc/tasks/TASK-001/transcripts'), { recursive: true, force: true });
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    });
+
+    it("opens a ref's task from its row, says where it lives, offers no edit, and refuses an edit message (the folder's own task is another panel)", async () => {
+      const file = path.join(root, TASK);
+      const before = await fs.readFile(file, 'utf8');
+      await clickTask('feature/x', 'TASK-001');
+      const panel = api.orc.detailPanels.find('TASK-001', { ref: 'feature/x' });
+      assert.ok(panel, "the ref's panel opened");
+      assert.strictEqual(panel.panel.title, `TASK-001 · ${REF_TITLE.slice(0, 39)}… (feature/x)`);
+      const v = await detail(panel, (x) => !!x.where);
+      assert.deepStrictEqual([v.where?.kind, v.where?.text], ['ref', 'Committed on feature/x — read from git, nothing checked out']);
+      assert.match(v.where!.readOnly, /^Read-only: TASK-001 is shown as committed on feature\/x/);
+      assert.strictEqual(v.title, REF_TITLE);
+      assert.strictEqual(v.editable, false);
+      assert.deepStrictEqual([v.transcripts, v.attachments, v.comments, v.testReport], [[], [], [], null], "nothing of the folder's own TASK-001 folder");
+
+      // The folder's own TASK-001: a panel of its own, with its transcript, editable.
+      await vscode.commands.executeCommand('baton.showTaskDetail', 'TASK-001');
+      const ownPanel = api.orc.detailPanels.find('TASK-001')!;
+      assert.notStrictEqual(ownPanel, panel);
+      const own = await detail(ownPanel);
+      assert.deepStrictEqual([own.where ?? null, own.title, own.editable, own.transcripts.length], [null, 'Set up the project skeleton', true, 1]);
+
+      // What a stale or crafted page could send for the ref's task: refused, said to the page, nothing written.
+      const notices: string[] = [];
+      const listening = (panel.onDidPost as vscode.Event<ToTaskDetail>)((m) => { if (m.type === 'notice') notices.push(m.message); });
+      try {
+        await panel.receive({ type: 'setField', field: 'priority', value: 'critical' });
+        await panel.receive({ type: 'setInitiative', initiative: 'INIT-001' });
+        await panel.receive({ type: 'run' });
+        assert.strictEqual(notices.length, 3);
+        for (const n of notices) assert.match(n, /^Read-only: TASK-001 is shown as committed on feature\/x/);
+        // And the commands, given the ref's task as a row would: refused too.
+        const task = api.service.places.elsewhere(root).items.find((i) => i.id === 'TASK-001' && i.elsewhere?.ref === 'feature/x');
+        assert.strictEqual(await vscode.commands.executeCommand('baton.orc.setPriority', { task }, 'critical'), undefined);
+        assert.strictEqual(await fs.readFile(file, 'utf8'), before, "the folder's own task.yaml is unchanged");
+      } finally {
+        listening.dispose();
+        panel.panel.dispose();
+        ownPanel.panel.dispose();
+      }
+    });
+
+    it("opens another worktree's task read-only, naming the worktree and its branch and where to change it", async () => {
+      await clickTask('worktree: wt-b', 'TASK-950');
+      const panel = api.orc.detailPanels.find('TASK-950', { worktree })!;
+      assert.ok(panel);
+      const v = await detail(panel, (x) => !!x.where);
+      assert.deepStrictEqual([v.where?.kind, v.where?.text], ['worktree', `In the worktree ${worktree} (branch agent-b)`]);
+      assert.match(v.where!.readOnly, /Open that worktree \(wt-b\) in a window of its own/);
+      assert.deepStrictEqual([v.title, v.status, v.editable], ["Agent B's task", 'planned', false]);
+      const file = path.join(worktree, '.orc/tasks/TASK-950/task.yaml');
+      const before = await fs.readFile(file, 'utf8');
+      const notices: string[] = [];
+      const listening = (panel.onDidPost as vscode.Event<ToTaskDetail>)((m) => { if (m.type === 'notice') notices.push(m.message); });
+      try {
+        await panel.receive({ type: 'setField', field: 'queue', value: 'backlog' });
+        assert.match(notices[0] ?? '', /belongs to the checkout in .*wt-b/);
+        assert.strictEqual(await fs.readFile(file, 'utf8'), before);
+      } finally {
+        listening.dispose();
+        panel.panel.dispose();
+      }
+    });
+
+    it('the board shows the other places only behind its toggle, each card saying where and locked; a move for one is refused', async () => {
+      const posts: ToBoardWebview[] = [];
+      const sub = api.board.panel.onDidPost((m) => posts.push(m));
+      const boards = () => posts.filter((m): m is Extract<ToBoardWebview, { type: 'board' }> => m.type === 'board');
+      try {
+        await vscode.commands.executeCommand('baton.openBoard');
+        await until(api.board.panel.onDidPost, () => boards().length > 0, 20_000);
+        const first = boards().at(-1)!;
+        assert.deepStrictEqual(first.otherPlaces, { available: true, shown: false }, 'off by default');
+        assert.ok(first.board.cards.every((c) => !c.where), "only the folder's own cards");
+        await api.board.panel.receive({ type: 'showOtherPlaces', show: true });
+        const shown = boards().at(-1)!;
+        assert.deepStrictEqual(shown.otherPlaces, { available: true, shown: true });
+        const where = (c: BoardCard) => `${c.id} ${c.where}`;
+        const others = shown.board.cards.filter((c) => c.where);
+        assert.deepStrictEqual(others.map(where).sort(), ['TASK-001 on feature/x', 'TASK-950 in worktree wt-b']);
+        for (const c of others) assert.match(c.locked ?? '', /read-only here/);
+        assert.strictEqual(shown.board.cards.filter((c) => c.id === 'TASK-001').length, 2, "the folder's own TASK-001 and feature/x's");
+        // A move of the ref's card (a drag the page would not start): refused by the host, nothing written.
+        const file = path.join(root, TASK);
+        const before = await fs.readFile(file, 'utf8');
+        const card = others.find((c) => c.id === 'TASK-001')!;
+        posts.length = 0;
+        await api.board.panel.receive({ type: 'move', key: card.key, shown: { folded: card.folded, rank: card.rank }, rank: 'critical', via: 'drag' });
+        assert.match(JSON.stringify(posts.find((m) => m.type === 'notice')), /feature\/x: read-only here/);
+        assert.strictEqual(await fs.readFile(file, 'utf8'), before);
+        // Opening it opens the ref's task, not the folder's.
+        await api.board.panel.receive({ type: 'open', key: card.key });
+        const panel = api.orc.detailPanels.find('TASK-001', { ref: 'feature/x' });
+        assert.ok(panel, "the ref's task opened from its card");
+        panel.panel.dispose();
+      } finally {
+        await api.board.panel.receive({ type: 'showOtherPlaces', show: false });
+        sub.dispose();
+        await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      }
+      assert.strictEqual(api.board.panel.showOthers, false, 'remembered off again');
+    });
+
+    it('the status bar counts only the folder\'s own until baton.statusBar.includeOtherPlaces is on, and says how many are elsewhere', async () => {
+      const decisions = () => api.statusBar.shown.find((s) => /decisions? waiting/.test(s.label))?.label ?? '';
+      const own = api.service.decisions().length;
+      api.statusBar.update();
+      assert.strictEqual(decisions(), `${own} decision${own === 1 ? '' : 's'} waiting`);
+      try {
+        await config().update('statusBar.includeOtherPlaces', true, vscode.ConfigurationTarget.Workspace);
+        await until(vscode.workspace.onDidChangeConfiguration, () => decisions() !== `${own} decision${own === 1 ? '' : 's'} waiting`, 10_000);
+        assert.strictEqual(decisions(), `${own + 1} decisions waiting, 1 in other worktrees or branches`);
+      } finally {
+        await config().update('statusBar.includeOtherPlaces', undefined, vscode.ConfigurationTarget.Workspace);
+      }
+      await until(vscode.workspace.onDidChangeConfiguration, () => !decisions().includes('other worktrees'), 10_000);
+      assert.strictEqual(decisions(), `${own} decision${own === 1 ? '' : 's'} waiting`);
+    });
   });
 });

@@ -26,7 +26,7 @@ export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks
     .filter(Boolean).join('\n');
   const button = el('button', {
     type: 'button',
-    class: `card ${rankClass(board, card.rank)}${card.folded ? ' folded' : ''}`,
+    class: `card ${rankClass(board, card.rank)}${card.folded ? ' folded' : ''}${card.where ? ' elsewhere' : ''}`,
     'data-key': card.key,
     'aria-describedby': 'board-keys',
     ...(hover ? { title: hover } : {}),
@@ -35,7 +35,9 @@ export function cardButton(card: BoardCard, board: Pick<BoardDescription, 'ranks
     card.folded ? el('span', { class: 'part-label' }, ` ${board.parts.folded.toLowerCase()}`) : null),
   el('span', { class: 'line title' }, ' ', card.title || '(untitled)'),
   el('span', { class: 'line meta' }, ' ', meta.join(' · ')),
-  facts.length ? el('span', { class: 'line facts' }, ' ', facts.join(' · ')) : null);
+  // Another place's card says where it lives first on its last line, as text read with its name ("on origin/feature-a").
+  facts.length || card.where ? el('span', { class: 'line facts' }, ' ', card.where ? el('span', { class: 'where' }, card.where) : null,
+    card.where && facts.length ? ' · ' : '', facts.join(' · ')) : null);
   return button;
 }
 

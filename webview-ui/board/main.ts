@@ -39,6 +39,9 @@ const text = el('input', { type: 'search', id: 'filter-text', placeholder: 'id, 
 const group = el('select', { id: 'filter-group' });
 const category = el('select', { id: 'filter-category' });
 const shownCount = el('span', { class: 'muted', id: 'shown-count' });
+// Off by default, remembered per workspace by the host: the board is the folder's own until the person asks.
+const others = el('input', { type: 'checkbox', id: 'show-other-places', 'aria-describedby': 'other-places-note' });
+const othersNote = el('span', { class: 'muted', id: 'other-places-note', hidden: '' });
 const notice = el('p', { class: 'notice', role: 'status', 'aria-live': 'polite', id: 'notice' });
 const readOnly = el('p', { class: 'read-only', id: 'read-only', hidden: '' });
 const columnsEl = el('div', { class: 'board', id: 'board', role: 'group', 'aria-label': 'Board columns' });
@@ -56,7 +59,9 @@ root.append(
     el('label', { for: 'filter-group' }, 'Initiative'), group,
     el('label', { for: 'filter-category' }, 'Category'), category,
     shownCount),
+  el('div', { class: 'toolbar' }, el('label', { class: 'toggle' }, others, ' Show other worktrees and branches'), othersNote),
   keys, readOnly, notice, columnsEl);
+others.addEventListener('change', () => host.post({ type: 'showOtherPlaces', show: others.checked }));
 text.value = filter.text;
 
 function save(): void {
@@ -175,6 +180,13 @@ window.addEventListener('message', (event: MessageEvent<ToBoardWebview>) => {
     writable = msg.writable;
     readOnly.hidden = msg.readOnlyReason === null;
     readOnly.textContent = msg.readOnlyReason ?? '';
+    const places = msg.otherPlaces ?? { available: false, shown: false };
+    others.checked = places.shown;
+    others.disabled = !places.available;
+    othersNote.hidden = places.available && !places.shown;
+    othersNote.textContent = !places.available
+      ? 'No other worktree or branch is read (settings baton.worktrees.enabled and baton.refs; a trusted workspace).'
+      : places.shown ? 'Their cards say where they are and are read-only.' : '';
     cards.clear();
     for (const c of msg.board.cards) cards.set(c.key, c);
     views = [];

@@ -1,4 +1,4 @@
-import type { DetailEdited, TaskDetailView, TaskRef } from '../../src/shared/task-detail-protocol';
+import type { DetailEdited, TaskDetailView, TaskRef, WhereView } from '../../src/shared/task-detail-protocol';
 import { action, custom, el, pill, section, time } from './dom';
 import { renderMarkdown, type MarkdownLinks } from '../common/markdown-dom';
 import { renderRunControls } from './run-controls';
@@ -16,6 +16,7 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
     ['Branch', v.branch ? el('code', {}, v.branch) : null], ['Phase', v.currentPhase],
   ];
   return el('header', { id: 'header' },
+    v.where ? el('p', { class: `where where-${v.where.kind}`, id: 'where' }, v.where.text) : null,
     el('h1', {}, el('span', { class: 'task-id' }, v.id), ' ', v.title),
     el('div', { class: 'row' }, pill(v.status, v.status), ...flags),
     el('dl', { class: 'facts' }, ...facts.filter(([, value]) => value !== null).flatMap(([k, value]) => [el('dt', {}, k), el('dd', {}, value!)])),
@@ -24,9 +25,22 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
       : el('div', { class: 'row files' },
         action('task.yaml', () => send({ type: 'openTaskFile', which: 'task' })),
         v.hasState && action('state.yaml', () => send({ type: 'openTaskFile', which: 'state' })),
-        v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' }))),
-    renderRunControls(v),
-    renderEdits(v));
+        v.hasPlan && action('plan.yaml', () => send({ type: 'openTaskFile', which: 'plan' })),
+        v.where?.kind === 'ref' && el('span', { class: 'muted' }, '(as committed there, opened from git)')),
+    ...(v.where ? [renderReadOnly(v, v.where)] : [renderRunControls(v), renderEdits(v)]));
+}
+
+/**
+ * A task of another worktree or ref: its fields as text (no control changes, runs or moves it), why, and where it
+ * can be changed.
+ */
+function renderReadOnly(v: TaskDetailView, where: WhereView): HTMLElement {
+  const facts: [string, string | null][] = [['Priority', v.priority], ['Queue', v.queue], ['Category', v.category], ['Weight', v.weight],
+    ['Initiative', v.initiative ? `${v.initiative.id}${v.initiative.title ? ` ${v.initiative.title}` : ''}` : null]];
+  return el('div', { id: 'read-only' },
+    el('dl', { class: 'facts' }, ...facts.filter(([, value]) => value).flatMap(([k, value]) => [el('dt', {}, k), el('dd', {}, value!)])),
+    el('p', { class: 'read-only-reason', id: 'read-only-reason' }, where.readOnly),
+    where.kind === 'worktree' && el('p', {}, action('Open that worktree in a new window', () => send({ type: 'openPlace' }), { id: 'open-place' })));
 }
 
 const NO_INITIATIVE = '(none)';

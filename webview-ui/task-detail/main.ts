@@ -34,7 +34,10 @@ window.addEventListener('message', (event: MessageEvent<ToTaskDetail>) => {
     document.title = `${v.id} ${v.title}`;
     window.scrollTo(0, y);
   } else if (msg.type === 'gone') {
-    root.replaceChildren(el('p', { class: 'muted' }, `${msg.id} is gone: its task.yaml (or its row in orc's database) was deleted or can no longer be read.`));
+    root.replaceChildren(el('p', { class: 'muted' }, lastView?.where
+      // A task of another place leaves when that worktree or branch no longer has it, or no longer differs from the folder's.
+      ? `${msg.id} is no longer shown ${lastView.where.kind === 'ref' ? 'on that branch' : 'in that worktree'}: it was removed there, the place is no longer read, or it is now the same as this folder's own ${msg.id}.`
+      : `${msg.id} is gone: its task.yaml (or its row in orc's database) was deleted or can no longer be read.`));
   } else if (msg.type === 'notice') {
     root.prepend(el('p', { class: msg.level === 'error' ? 'error' : 'muted' }, msg.message));
   }

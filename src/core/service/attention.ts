@@ -41,3 +41,21 @@ export function attentionCounts(items: readonly WorkItem[], decisions: readonly 
   return { decisions: decisions.length, running: count('running'), orphaned: count('orphaned'), blocked: count('blocked'),
     unreadable: count('unreadable') };
 }
+
+/**
+ * What the folders' other places (worktrees, refs) add to the counts, when the person asks the status bar to count
+ * them: decisions waiting and tasks running, orphaned or blocked there. Unreadable files of another place are not
+ * counted (their problems are listed where they are). Each state holds only what differs from its folder's own, so
+ * nothing is counted twice.
+ */
+export function elsewhereCounts(states: readonly { readonly items: readonly WorkItem[]; readonly decisions: readonly Decision[] }[]): AttentionCounts {
+  const sum = { decisions: 0, running: 0, orphaned: 0, blocked: 0, unreadable: 0 };
+  for (const s of states) {
+    const c = attentionCounts(s.items, s.decisions);
+    sum.decisions += c.decisions;
+    sum.running += c.running;
+    sum.orphaned += c.orphaned;
+    sum.blocked += c.blocked;
+  }
+  return sum;
+}

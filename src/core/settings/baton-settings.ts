@@ -38,6 +38,8 @@ export interface BatonSettings {
   readonly worktreesEnabled: boolean;
   /** `baton.refs`: ref globs (`origin/*`) whose branches are read from git's objects (trusted workspaces only). */
   readonly refs: readonly string[];
+  /** `baton.statusBar.includeOtherPlaces`: the status bar also counts what waits or runs in other worktrees and refs. */
+  readonly statusBarIncludeOtherPlaces: boolean;
 }
 
 export const DEFAULT_SETTINGS: BatonSettings = {
@@ -54,6 +56,7 @@ export const DEFAULT_SETTINGS: BatonSettings = {
   mcpEnabled: true,
   worktreesEnabled: true,
   refs: [],
+  statusBarIncludeOtherPlaces: false,
 };
 
 /** A value that could not be used as written: what was wrong and what is used instead. */
@@ -167,6 +170,7 @@ export function parseBatonSettings(get: (key: string) => unknown): { settings: B
       mcpEnabled: bool('mcp.enabled', DEFAULT_SETTINGS.mcpEnabled),
       worktreesEnabled: bool('worktrees.enabled', DEFAULT_SETTINGS.worktreesEnabled),
       refs,
+      statusBarIncludeOtherPlaces: bool('statusBar.includeOtherPlaces', DEFAULT_SETTINGS.statusBarIncludeOtherPlaces),
     },
     problems,
   };

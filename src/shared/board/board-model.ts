@@ -40,6 +40,11 @@ export interface BoardCard {
   readonly tokens: number | null;
   /** The workspace folder's name when the board shows several folders. */
   readonly folder: string | null;
+  /**
+   * Where the card's item lives when it is not the folder's own (another worktree, a ref: "on origin/feature-a",
+   * "in worktree wt-b"), shown as text and part of the card's name; null for the folder's own. Such a card is locked.
+   */
+  readonly where?: string | null;
   /** Why the card cannot be moved (read-only source, nothing to write with); null when it can. */
   readonly locked: string | null;
   /** Why its fold cannot be changed when the rank still can (orc's database has no queue); null when it can. */

@@ -9,7 +9,7 @@ export interface BoardApi {
 
 /** "Baton: Open Board" (palette and the Tasks view's title): orc's tasks as a board. */
 export function registerBoard(context: vscode.ExtensionContext, service: OrchestrationService): BoardApi {
-  const panel = new BoardPanel(service, context.extensionUri);
+  const panel = new BoardPanel(service, context.extensionUri, context.workspaceState);
   context.subscriptions.push(panel, vscode.commands.registerCommand('baton.openBoard', () => { panel.show(); }));
   return { panel };
 }

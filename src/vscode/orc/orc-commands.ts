@@ -10,7 +10,7 @@ import type { OrchestrationService } from '../../core/service/orchestration-serv
 import { refusedWhenUntrusted } from '../trust';
 import { runOrcEdit } from './orc-edit-runner';
 import { folderName } from '../folder-item';
-import { orcInitiatives, orcTasks, pickTaskIds, pickValue, targetTask } from './orc-pickers';
+import { orcInitiatives, orcTasks, pickTaskIds, pickValue, targetTask, targetTaskAnywhere } from './orc-pickers';
 import { resolvableTasks } from '../../core/actions/command-targets';
 import type { OrcCloseOptions, OrcTaskEdit } from '../../core/orc-cli/orc-arguments';
 import { askDbEdit, closeDbTask, editDbTask, newDbTask, notInOrc, pickInitiative, type DbNewTaskSpec } from './db-task-actions';
@@ -57,7 +57,7 @@ export function registerOrcCommands(service: OrchestrationService, showDetail: S
   };
   return vscode.Disposable.from(
     vscode.commands.registerCommand('baton.showTaskDetail', async (target?: unknown) => {
-      const task = await targetTask(service, target, 'Open which task?');
+      const task = await targetTaskAnywhere(service, target, 'Open which task?');
       if (task) await showDetail(task);
     }),
     vscode.commands.registerCommand('baton.openTaskPick', async () => {

@@ -4,6 +4,8 @@ import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
 import type { CommandTargets } from '../../core/actions/command-targets';
 import { folderName } from '../folder-item';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
+import { whereText } from '../../core/places/where';
+import { locateElsewhereTask } from '../places/elsewhere-tasks';
 
 /** The tasks a command can act on: a placeholder (its task.yaml cannot be read) is only opened, never edited or run. */
 export function orcTasks(service: OrchestrationService, root?: string): OrcTask[] {
@@ -23,8 +25,25 @@ export function orcInitiatives(service: OrchestrationService, root?: string): Or
  */
 export async function targetTask(service: OrchestrationService, target: unknown, placeHolder = 'Pick an orc task',
   only?: CommandTargets<OrcTask>): Promise<OrcTask | undefined> {
+  const task = await targetTaskAnywhere(service, target, placeHolder, only);
+  // A task of another worktree or ref is shown, never changed or run from here (its files are another checkout's, or
+  // a commit's): refused by every command that acts, whatever called it (a row, a script, a page's message).
+  if (task?.elsewhere) {
+    void vscode.window.showWarningMessage(`Baton: ${task.id} is ${whereText(task.elsewhere)}: it is read-only here. Change or run it in that worktree or branch.`);
+    return undefined;
+  }
+  return task;
+}
+
+/**
+ * `targetTask` for commands that only show a task (its detail): a task of another worktree or ref is accepted, found
+ * again in its place by its key (never the folder's own task of the same id).
+ */
+export async function targetTaskAnywhere(service: OrchestrationService, target: unknown, placeHolder = 'Pick an orc task',
+  only?: CommandTargets<OrcTask>): Promise<OrcTask | undefined> {
   if (target && typeof target === 'object' && 'task' in target) {
     const t = (target as { task: unknown }).task as OrcTask;
+    if (t.elsewhere) return locateElsewhereTask(service, t)?.task ?? t;
     return orcTasks(service, t.root).find((x) => x.id === t.id) ?? t;
   }
   if (typeof target === 'string') {

@@ -86,6 +86,7 @@ export async function handleDetailMessage(msg: Exclude<FromTaskDetail, { type: '
     case 'runControl':
       await vscode.commands.executeCommand(RUN_CONTROL_COMMANDS[msg.action], { task });
       return;
+    case 'openPlace': return; // the folder's own task is here already
     case 'resolve': {
       if (refusedWhenUntrusted('Resolve Task') !== undefined) return; // before asking why
       const text = await vscode.window.showInputBox({ title: `Resolve ${task.id} without running it again`, prompt: 'Why? (optional)' });

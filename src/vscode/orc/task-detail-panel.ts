@@ -1,13 +1,16 @@
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { claudeProblem } from '../executor/claude-check';
-import { taskDetail, type TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
+import { emptyDetail, taskDetail, type TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
-import { itemKey } from '../../core/model/items';
+import { itemKey, type Elsewhere } from '../../core/model/items';
+import { readOnlyReason, whereSentence } from '../../core/places/where';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { parseFromWebview } from '../../shared/protocol';
-import { fromTaskDetail, type TaskDetailView, type ToTaskDetail } from '../../shared/task-detail-protocol';
+import { fromTaskDetail, type TaskDetailView, type ToTaskDetail, type WhereView } from '../../shared/task-detail-protocol';
+import { elsewhereTaskByKey, orcItemsSeenFrom, worktreeBranch } from '../places/elsewhere-tasks';
+import { handleElsewhereMessage } from './task-detail-elsewhere';
 import { handleDetailMessage } from './task-detail-actions';
 import { openFromDatabase } from './task-detail-db-open';
 import { taskDetailHtml, webviewAssets } from './task-detail-html';
@@ -23,6 +26,10 @@ const SETTLE_MS = 120;
  * to. A database-era task is read from orc's database instead, which the panel watches (with its WAL and the global
  * database of costs): each commit is read as the frames it appended (the index's own follower), so the panel follows
  * a running task live. The page only ever gets data through messages, after its `ready`.
+ *
+ * A task of another worktree or ref (`task.elsewhere`) is found again in that place by its key whenever the place
+ * changes, and shown read-only, saying where it lives: a worktree's task folder is read from that worktree; nothing
+ * of a ref's task is read from disk (the folder's own files of the same id are another task), only what git holds.
  */
 export class TaskDetailPanel extends Disposable {
   readonly panel: vscode.WebviewPanel;
@@ -37,10 +44,13 @@ export class TaskDetailPanel extends Disposable {
   private postedJson: string | undefined;
 
   constructor(private task: OrcTask, private readonly service: OrchestrationService, extensionUri: vscode.Uri,
-    private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void, private readonly workspaceState?: vscode.Memento) {
+    private readonly showDetail: (task: OrcTask) => unknown, onClose: () => void, private readonly workspaceState?: vscode.Memento,
+    /** The workspace folder the task belongs to (for a task of another place: the folder whose place it is). */
+    private readonly folder: string = task.root) {
     super();
     const dir = vscode.Uri.file(path.join(task.root, '.orc', 'tasks', task.dir));
-    const db = task.era === 'db';
+    // A ref's task has no folder on disk (`dir` would be the folder's own task of that id): nothing of it is loaded.
+    const db = task.era === 'db' || task.elsewhere?.ref !== undefined;
     this.panel = vscode.window.createWebviewPanel('baton.taskDetail', this.title(), vscode.ViewColumn.Active, {
       enableScripts: true,
       // The page may load the built front end and, for thumbnails, files of this task's folder: nothing else (a
@@ -52,12 +62,13 @@ export class TaskDetailPanel extends Disposable {
     this._register({ dispose: () => clearTimeout(this.timer) });
     this._register(this.panel.onDidDispose(() => { onClose(); this.dispose(); }));
     this._register(receiveFromWebview(this.panel.webview, 'task detail', (raw) => this.onMessage(raw)));
-    for (const w of this.watchers(task, dir)) {
+    for (const w of task.elsewhere?.ref !== undefined ? [] : this.watchers(task, dir)) {
       this._register(w.onDidChange(() => this.schedule()));
       this._register(w.onDidCreate(() => this.schedule()));
       this._register(w.onDidDelete(() => this.schedule()));
     }
     this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
+    if (task.elsewhere) this._register(service.places.onDidChange((change) => { if (change.root === this.folder) this.schedule(); }));
     // Run and Resume are off while the Claude CLI cannot run: looked at again when its setting changes, and when the
     // window gets focus back (the person may have installed Claude Code meanwhile).
     this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('baton.claude.path')) this.schedule(); }));
@@ -81,6 +92,11 @@ export class TaskDetailPanel extends Disposable {
     return this.task.id;
   }
 
+  /** Where the task lives when it is not the folder's own. */
+  get elsewhere(): Elsewhere | undefined {
+    return this.task.elsewhere;
+  }
+
   reveal(): void {
     this.panel.reveal();
   }
@@ -98,6 +114,8 @@ export class TaskDetailPanel extends Disposable {
 
   /** This task changed, went away, or one it links to (or its initiative) changed title or status. */
   private concerns(change: IndexChange): boolean {
+    // Another place's task links to the folder's own tasks where the place did not change them.
+    if (this.task.elsewhere) return change.root === this.folder;
     if (change.root !== this.task.root) return false;
     const key = itemKey(this.task);
     if (change.removed.includes(key)) return true;
@@ -107,6 +125,7 @@ export class TaskDetailPanel extends Disposable {
   }
 
   private async load(): Promise<void> {
+    if (this.task.elsewhere) return this.loadElsewhere(this.task.elsewhere);
     const items = this.service.items().filter((i): i is OrcItem => i.system === 'orc' && i.root === this.task.root);
     const current = items.find((i): i is OrcTask => i.kind === 'task' && i.id === this.task.id);
     if (!current) { this.postedJson = undefined; this.post({ type: 'gone', id: this.task.id }); return; }
@@ -126,6 +145,27 @@ export class TaskDetailPanel extends Disposable {
     this.post({ type: 'detail', view });
   }
 
+  /** A task of another worktree or ref: found again in its place by its key; read-only, saying where it lives. */
+  private async loadElsewhere(where: Elsewhere): Promise<void> {
+    const current = elsewhereTaskByKey(this.service, this.folder, itemKey(this.task));
+    if (!current) { this.postedJson = undefined; this.post({ type: 'gone', id: this.task.id }); return; }
+    this.task = current;
+    this.panel.title = this.title();
+    // A ref's task: nothing on disk is its (the folder's own files are another task's); a worktree's: its own folder there.
+    this.files = where.ref !== undefined ? emptyDetail(current.id, '')
+      : await taskDetail(current.root, current.dir, { task: current, orcHome: this.service.contextOf(this.folder)?.orcHome });
+    if (!this.ready) return;
+    const whereView: WhereView = { kind: where.ref !== undefined ? 'ref' : 'worktree',
+      text: whereSentence(where, worktreeBranch(this.service, this.folder, where)), readOnly: readOnlyReason(where, current.id) };
+    const view = { ...taskDetailView(current, this.files, orcItemsSeenFrom(this.service, this.folder, where), this.panel.webview, false),
+      runBlocked: null, where: whereView };
+    const json = JSON.stringify(view);
+    if (json === this.postedJson) return;
+    this.postedJson = json;
+    this.lastView = view;
+    this.post({ type: 'detail', view });
+  }
+
   /** A message as the page sends it (validated here like every other); the extension-host tests' way in too. */
   receive(raw: unknown): Promise<void> {
     return this.onMessage(raw);
@@ -137,6 +177,11 @@ export class TaskDetailPanel extends Disposable {
     const msg = parsed.message;
     if (msg.type === 'ready') { this.ready = true; this.postedJson = undefined; await this.refresh(); return; }
     try {
+      if (this.task.elsewhere) {
+        const refused = await handleElsewhereMessage(msg, { service: this.service, task: this.task, folder: this.folder, files: this.files, showDetail: this.showDetail });
+        if (refused) this.post({ type: 'notice', level: 'error', message: refused });
+        return;
+      }
       // A database task's transcripts, spec and attachments are rows: opened from the database here.
       if (await openFromDatabase(msg, this.task, this.files)) return;
       const edited = await handleDetailMessage(msg, { service: this.service, task: this.task, files: this.files, showDetail: this.showDetail });
@@ -158,7 +203,8 @@ export class TaskDetailPanel extends Disposable {
 
   private title(): string {
     const t = this.task.title.length > 40 ? `${this.task.title.slice(0, 39)}…` : this.task.title;
-    return `${this.task.id} · ${t}`;
+    const where = this.task.elsewhere;
+    return `${this.task.id} · ${t}${where ? ` (${where.ref ?? `worktree ${path.basename(where.worktree)}`})` : ''}`;
   }
 }
 
@@ -171,17 +217,27 @@ export class TaskDetailPanels extends Disposable {
     this._register({ dispose: () => { for (const p of this.panels.values()) p.panel.dispose(); } });
   }
 
-  show(task: OrcTask): TaskDetailPanel {
+  /**
+   * Keyed by the task's item key, which names its place: the folder's own TASK-001, another worktree's and
+   * origin/x's are three panels. `folder`: the workspace folder of a task of another place (its place's owner).
+   */
+  show(task: OrcTask, folder?: string): TaskDetailPanel {
     const key = itemKey(task);
     let panel = this.panels.get(key);
     if (panel) { panel.reveal(); void panel.refresh(); return panel; }
-    panel = new TaskDetailPanel(task, this.service, this.extensionUri, (t) => this.show(t), () => this.panels.delete(key), this.workspaceState);
+    const home = task.elsewhere ? folder ?? this.folderOf(task) : task.root;
+    panel = new TaskDetailPanel(task, this.service, this.extensionUri, (t) => this.show(t, home), () => this.panels.delete(key), this.workspaceState, home);
     this.panels.set(key, panel);
     return panel;
   }
 
-  /** The open panel of a task id (tests). */
-  find(id: string): TaskDetailPanel | undefined {
-    return [...this.panels.values()].find((p) => p.taskId === id);
+  /** The workspace folder whose place holds a task of another place (a ref's task is named under it). */
+  private folderOf(task: OrcTask): string {
+    return this.service.folders.find((f) => this.service.places.elsewhere(f).items.some((i) => i === task || itemKey(i) === itemKey(task))) ?? task.root;
+  }
+
+  /** The open panel of a task id (tests): the folder's own, or with `where`, that place's. */
+  find(id: string, where?: Elsewhere): TaskDetailPanel | undefined {
+    return [...this.panels.values()].find((p) => p.taskId === id && p.elsewhere?.ref === where?.ref && p.elsewhere?.worktree === where?.worktree);
   }
 }

@@ -27,9 +27,7 @@ export function placeLabel(place: Pick<PlaceState, 'elsewhere'> & { branch?: str
 }
 
 /** Where an item from another place is, for its row's description: "on origin/feature-a", "in worktree wt-b". */
-export function shortWhere(e: Elsewhere): string {
-  return e.ref !== undefined ? `on ${e.ref}` : `in worktree ${path.basename(e.worktree)}`;
-}
+export { shortWhere } from '../../core/places/where';
 
 /**
  * The other places of a folder with items of the kind a view shows (`keep`), in the places' order (worktrees by

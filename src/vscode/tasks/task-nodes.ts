@@ -121,8 +121,9 @@ export class TaskNode extends TaskTreeNode {
     // A database-era task has no file of its own (its `file` is orc's database).
     if (t.era === 'file' && t.elsewhere?.ref === undefined) item.resourceUri = vscode.Uri.file(t.file);
     item.contextValue = t.elsewhere ? `task-elsewhere:orc:${t.elsewhere.ref !== undefined ? 'ref' : 'worktree'}` : orcTaskContextValue(t);
-    // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era).
-    if (!t.elsewhere) item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
+    // A click shows the task like orc's board does; "Open task.yaml" stays in the context menu (file era). Another
+    // place's task opens too, read-only, saying where it lives.
+    item.command = { command: 'baton.showTaskDetail', title: 'Show Task Details', arguments: [this] };
     // What a reader hears: the row's text and its state (the icon's meaning), not the tooltip.
     const state = [statusLabel(t.status).toLowerCase(), t.orphaned && 'orphaned'].filter(Boolean).join(', '); // "blocked by …" follows
     item.accessibilityInformation = { label: [`${t.id} ${t.title || '(untitled)'}`, state, ...where, ...badges.filter((b) => b !== 'orphaned')].join(', ') };

@@ -83,7 +83,8 @@ async function dbDetail(task: OrcTask, orcHome: string | undefined): Promise<Tas
   };
 }
 
-function emptyDetail(id: string, dir: string, diagnostics: Diagnostic[]): TaskDetailFiles {
+/** A task's detail with nothing read (a task folder that is not read, or a task on a ref: nothing of it is on disk). */
+export function emptyDetail(id: string, dir: string, diagnostics: Diagnostic[] = []): TaskDetailFiles {
   return { era: 'file', db: null, id, dir, taskFileSha256: null, transcripts: [], attachments: [], testReport: null, spec: null, review: null,
     finalization: null, comments: [], commentStats: { total: 0, human: 0, agent: 0, system: 0 }, database: null, diagnostics };
 }
