@@ -5,6 +5,7 @@ import { taskDetail, type TaskDetailFiles } from '../../core/formats/orc-eras/ta
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { worktreeAt } from '../../core/places/worktree-at';
 import { Disposable } from '../../core/util/disposable';
 import { parseFromWebview } from '../../shared/protocol';
 import { fromTaskDetail, type TaskDetailView, type ToTaskDetail } from '../../shared/task-detail-protocol';
@@ -58,6 +59,8 @@ export class TaskDetailPanel extends Disposable {
       this._register(w.onDidDelete(() => this.schedule()));
     }
     this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
+    // The worktree a task runs in is named once the places have read it (or no longer, when they are turned off).
+    this._register(service.places.onDidChange((change) => { if (change.root === this.task.root && this.task.db?.worktreePath) this.schedule(); }));
     // Run and Resume are off while the Claude CLI cannot run: looked at again when its setting changes, and when the
     // window gets focus back (the person may have installed Claude Code meanwhile).
     this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('baton.claude.path')) this.schedule(); }));
@@ -116,7 +119,8 @@ export class TaskDetailPanel extends Disposable {
     if (!this.ready) return;
     const runBlocked = current.era === 'db' || !vscode.workspace.isTrusted || !this.workspaceState ? null
       : await claudeProblem(current.root, this.workspaceState);
-    const view = { ...taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted), runBlocked };
+    const runsIn = worktreeAt(this.service.places.placesOf(current.root), current.db?.worktreePath);
+    const view = { ...taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted, runsIn), runBlocked };
     // A database being written (transcripts stream in while a phase runs) is re-read often: an unchanged view is not
     // sent again, so the page does not re-render for nothing.
     const json = JSON.stringify(view);
