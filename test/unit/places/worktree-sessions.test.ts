@@ -1,10 +1,12 @@
 import * as assert from 'node:assert';
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { otherPlaces, type PlacesSettings } from '../../../src/core/places/places-service';
 import { itemJson } from '../../../src/core/report/scan-report';
+import { REPO } from '../helpers/temp-workspace';
 import { GitRepos, git, write } from './git-repos';
 
 const WORKTREES: PlacesSettings = { trusted: true, worktrees: true, refs: [] };
@@ -72,6 +74,23 @@ describe('places: Ultrawork sessions of other worktrees (issue 20)', function ()
     const own = itemJson(repos.clone, service.items().find((i) => i.id === 'started-here')!);
     assert.deepStrictEqual([own.worktree, own.sessionWorktree], [{ branch: 'agent-a', path: repos.wtA }, { branch: 'agent-a', path: repos.wtA }]);
     assert.ok(!JSON.stringify(service.places.elsewhere(repos.clone)).includes('unrelated'));
+  });
+
+  it('baton scan --json --worktrees --home: the session of another worktree carries `worktree`, nothing else moves', function () {
+    const cli = path.join(REPO, 'dist', 'cli.js');
+    if (!existsSync(cli)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first');
+    const run = (args: string[]) => {
+      const r = spawnSync(process.execPath, [cli, 'scan', '--json', '--no-cache', '--home', home, ...args], { cwd: repos.clone, encoding: 'utf8' });
+      assert.ok(r.status === 0 || r.status === 1, r.stderr);
+      return (JSON.parse(r.stdout) as { items: { id: string; system: string; worktree?: unknown; sessionWorktree?: unknown }[] }).items
+        .filter((i) => i.system === 'ultrawork');
+    };
+    const withWorktrees = run(['--worktrees']);
+    assert.deepStrictEqual(withWorktrees.map((i) => `${i.id} @ ${typeof i.worktree === 'string' ? i.worktree : 'here'}`).sort(), [
+      'in-wt-a @ ' + repos.wtA, 'in-wt-a/1 @ ' + repos.wtA, 'in-wt-b-sub @ ' + repos.wtB, 'in-wt-b-sub/1 @ ' + repos.wtB,
+      'own @ here', 'own/1 @ here', 'started-here @ here', 'started-here/1 @ here'].sort());
+    assert.deepStrictEqual(withWorktrees.find((i) => i.id === 'started-here')!.worktree, { branch: 'agent-a', path: repos.wtA });
+    assert.deepStrictEqual(run([]).map((i) => i.id).sort(), ['own', 'own/1', 'started-here', 'started-here/1']);
   });
 
   it('with worktrees off, or in an untrusted workspace, a session of another worktree stays hidden', async () => {
