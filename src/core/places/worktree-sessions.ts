@@ -4,6 +4,7 @@ import type { SourceContext } from '../model/adapter';
 import type { Elsewhere } from '../model/items';
 import { readsSystem } from '../model/source-context';
 import { linkUltrawork } from '../formats/ultrawork/link';
+import { rootForms, sessionOwner } from '../formats/ultrawork/ownership';
 import type { UltraworkItem } from '../formats/ultrawork/model';
 import type { UltraworkRecord } from '../formats/ultrawork/records';
 import { itemJson } from '../report/scan-report';
@@ -50,21 +51,15 @@ export class WorktreeSessions {
     const items: UltraworkItem[] = [];
     const diagnostics: Diagnostic[] = [];
     if (sessions && readsSystem(this.ctx, 'ultrawork') && worktrees.length && records.length) {
-      const files = new Map(records.map((r) => [r.file, r.record as UltraworkRecord]));
-      // The folder's own first: what it shows is not repeated. Then the deepest worktree first: a worktree nested in
-      // another takes the sessions that ran in it.
-      const taken = new Set(ownSessions(this.ctx, files));
-      for (const place of [...worktrees].sort((a, b) => b.root.length - a.root.length)) {
+      const byPlace = placeOfEachSession(this.ctx.root, records, worktrees);
+      for (const place of worktrees) {
+        const ids = byPlace.get(place);
+        if (!ids) continue;
+        // Only the files of this worktree's sessions are linked, not every session of the home folder.
+        const files = new Map(records.filter((r) => ids.has((r.record as UltraworkRecord).session)).map((r) => [r.file, r.record as UltraworkRecord]));
         const linked = linkUltrawork({ ...this.ctx, root: place.root }, files, () => undefined);
-        const mine = new Set(linked.items.filter((i) => i.kind === 'session' && i.assignment === 'workspace' && !taken.has(i.dir)).map((i) => i.id));
-        for (const item of linked.items) {
-          const session = item.kind === 'session' ? item.id : item.sessionId;
-          if (mine.has(session)) items.push(marked(item, place.elsewhere));
-        }
-        for (const id of mine) taken.add(path.join(sessions, id));
-        // A session's problems go with it; those of sessions shown elsewhere (or not at all) are not this place's.
-        const dirs = new Set([...mine].map((id) => path.join(sessions, id) + path.sep));
-        for (const d of linked.diagnostics) if ([...dirs].some((dir) => d.file.startsWith(dir))) diagnostics.push({ ...d, elsewhere: place.elsewhere });
+        for (const item of linked.items) items.push(marked(item, place.elsewhere));
+        for (const d of linked.diagnostics) diagnostics.push({ ...d, elsewhere: place.elsewhere });
       }
     }
     const signature = JSON.stringify([items.map((i) => [i.elsewhere, itemJson(i.root, i)]), diagnostics]);
@@ -86,10 +81,22 @@ export class WorktreeSessions {
   }
 }
 
-/** The session folders the folder's own link shows as its own (assigned to it). */
-function ownSessions(ctx: SourceContext, files: ReadonlyMap<string, UltraworkRecord>): string[] {
-  return linkUltrawork(ctx, files, () => undefined).items.filter((i) => i.kind === 'session' && i.assignment === 'workspace')
-    .map((i) => (i.kind === 'session' ? i.dir : i.sessionDir));
+/**
+ * Which other worktree each session belongs to, by the rule of the folder's own link (ownership.ts): only sessions
+ * the folder leaves out as another folder's ('other'; its own and unassigned ones stay its own), each to the deepest
+ * worktree whose copy of the folder its directory is at or under (a worktree nested in another takes its sessions).
+ */
+function placeOfEachSession(root: string, records: readonly { record: unknown }[], worktrees: readonly SessionWorktree[]): Map<SessionWorktree, Set<string>> {
+  const own = rootForms(root);
+  const places = [...worktrees].sort((a, b) => b.root.length - a.root.length).map((place) => ({ place, forms: rootForms(place.root) }));
+  const out = new Map<SessionWorktree, Set<string>>();
+  for (const { record } of records) {
+    const r = record as UltraworkRecord;
+    if (r.kind !== 'session' || sessionOwner(r.fields, root, own) !== 'other') continue;
+    const found = places.find((p) => sessionOwner(r.fields, p.place.root, p.forms) === 'workspace');
+    if (found) (out.get(found.place) ?? out.set(found.place, new Set()).get(found.place)!).add(r.session);
+  }
+  return out;
 }
 
 /** The item as linked for this worktree alone (a fresh object), marked with where it is. */
