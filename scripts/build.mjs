@@ -35,6 +35,26 @@ const zodWithoutLocales = {
 };
 
 /**
+ * zod turns schemas into JSON Schema (`toJSONSchema`, each schema's processor) — the CLI's MCP server needs that for
+ * its tools; the extension never does (it starts that server as the CLI). In the extension bundle those two modules
+ * are stand-ins with the same exports that throw if ever called: about 18 KB less (issue 18: extension ≤ 1 MB).
+ */
+const zodJsonSchemaModules = /[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const withoutZodJsonSchema = {
+  name: 'without-zod-json-schema',
+  setup(build) {
+    build.onLoad({ filter: zodJsonSchemaModules }, async (args) => {
+      const real = await fs.promises.readFile(args.path, 'utf8');
+      const names = [...real.matchAll(/^export (?:const|function) (\w+)/gm)].map((m) => m[1]);
+      const refuse = `() => { throw new Error('JSON Schema generation is not part of the extension bundle (${path.basename(args.path)})'); }`;
+      // createToJSONSchemaMethod and its sibling make a method when a schema is asked for `~standard`: still a function.
+      const make = (n) => n.startsWith('create') ? `export const ${n} = () => ${refuse};` : `export const ${n} = ${refuse};`;
+      return { contents: [...names.map(make), real.includes('processSchema as process') ? 'export { processSchema as process };' : ''].join('\n'), loader: 'js' };
+    });
+  },
+};
+
+/**
  * Libraries only some commands need, kept out of the extension and CLI bundles: each is bundled into a file of its own
  * beside them (dist/<name>.js) and loaded by the code that needs it with `await import(…)` on first use, so activation
  * and `baton scan` never load it. simple-git: only running a phase (the executor) uses git. sql.js (SQLite as
@@ -62,7 +82,8 @@ const onDemandFiles = {
 };
 
 // mainFields: prefer a package's ESM build when bundling (jsonc-parser's UMD build hides its requires from esbuild).
-const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'],
+// charset: the bundles' many non-ASCII characters (…, —, →) as UTF-8, 3 bytes each, not 6-byte \\u escapes.
+const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'], charset: 'utf8',
   // `import()` as require(): a library loaded on demand (onDemand below) is a CommonJS file, loaded the CommonJS way.
   supported: { 'dynamic-import': false } };
 const bundled = { ...node, bundle: true, plugins: [zodWithoutLocales, onDemandFiles] };
@@ -76,7 +97,7 @@ const webviewEntries = fs.existsSync(path.join(root, 'webview-ui'))
 
 const configs = [
   { ...bundled, entryPoints: [path.join(root, 'src/vscode/extension.ts')], outfile: path.join(root, 'dist/extension.js'),
-    external: ['vscode'], minify: production },
+    external: ['vscode'], minify: production, plugins: [...bundled.plugins, withoutZodJsonSchema] },
   // The `baton` executable is a small launcher (src/cli/launcher.ts: usage and mistyped commands at once) that loads
   // the CLI bundle beside it only for a command.
   { ...bundled, entryPoints: [path.join(root, 'src/cli/launcher.ts')], outfile: path.join(root, 'dist/cli.js'),

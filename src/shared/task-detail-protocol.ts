@@ -91,6 +91,11 @@ export interface TaskDetailView {
   readonly runs: readonly RunView[];
   readonly id: string; readonly title: string; readonly status: string; readonly weight: string | null;
   readonly priority: string; readonly category: string; readonly queue: string; readonly branch: string | null;
+  /**
+   * Where orc runs the task (the database era's `worktree_path`, as written; text only): `other` names the other
+   * worktree of this repository it is ("wt-b (agent-b)") when Baton reads that worktree.
+   */
+  readonly worktree: { readonly path: string; readonly other: string | null } | null;
   readonly initiative: { readonly id: string; readonly title: string | null } | null;
   readonly currentPhase: string | null; readonly description: string | null;
   /** The Markdown fields parsed by the host (`pageMarkdown`, with the known task ids linked): the page renders these. */

@@ -30,6 +30,8 @@ export class AttentionBadge extends Disposable {
     private readonly contributed: readonly ContributedView[]) {
     super();
     this._register(service.onDidChange(() => void this.update()));
+    // A view shows the other worktrees' items too (issue 20): one whose items are only there is shown.
+    this._register(service.places.onDidChange(() => void this.update()));
   }
 
   /** The badge shown (undefined with nothing waiting). */
@@ -61,7 +63,10 @@ export class AttentionBadge extends Disposable {
 
   private async apply(): Promise<void> {
     const items = this.service.items();
-    await Promise.all([setViewKeys(viewStateKeys(viewState(items, this.service.diagnostics()))),
+    // Which views show: the folder's own state and what other worktrees and refs add (an Ultrawork session that ran in
+    // another worktree is in the Ultrawork view, even when the folder has none of its own). The badge stays the folder's.
+    const elsewhere = this.service.places.active ? this.service.folders.flatMap((root) => this.service.places.elsewhere(root).items) : [];
+    await Promise.all([setViewKeys(viewStateKeys(viewState(elsewhere.length ? [...items, ...elsewhere] : items, this.service.diagnostics()))),
       setContext(ContextKeys.hasState, items.length > 0)]);
     const keys = contextKeyValues();
     const shown = this.contributed.find((v) => this.trees.has(v.id) && evaluateWhen(v.when, keys));

@@ -57,7 +57,9 @@ describe('orange in the real editor (baton.orange.root pointed at a fixture home
     const done = child(api, 'Done', project);
     assert.strictEqual(api.orange.tree.getTreeItem(done).collapsibleState, 1 /* Collapsed */);
     const logging = api.orange.tree.getTreeItem(child(api, 'Add request logging', child(api, 'Working', project)));
-    assert.strictEqual(logging.description, 'request-logging · PR');
+    // Where it runs (issue 20): TASK.md's `workspace`, the pool worktree fixture--1.
+    assert.strictEqual(logging.description, 'request-logging · in worktree fixture--1 · PR');
+    assert.match(logging.accessibilityInformation?.label ?? '', /^Add request logging, working, in worktree fixture--1, /);
     assert.strictEqual(logging.contextValue, 'task:orange:working:pr:session');
     assert.ok(!api.service.items().some((i) => i.title === 'Not this workspace'), 'the other project\'s task is left out');
   });

@@ -11,6 +11,7 @@ import type { BoardCard } from '../../src/shared/board/board-model';
 import type { ToBoardWebview } from '../../src/shared/board-protocol';
 import type { TaskDetailView, ToTaskDetail } from '../../src/shared/task-detail-protocol';
 import type { TaskDetailPanel } from '../../src/vscode/orc/task-detail-panel';
+import type { UltraworkNode } from '../../src/vscode/ultrawork/ultrawork-nodes';
 import { batonApi, shownInbox, until, workspaceRoot } from './helpers/baton';
 
 // Issue 20 in the real editor: the workspace becomes a git repository with a linked worktree (an agent's, with an
@@ -226,6 +227,45 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     await config().update('worktrees.enabled', true, vscode.ConfigurationTarget.Workspace);
     await until(api.service.places.onDidChange, () => rows(api).some((r) => r.startsWith('worktree: wt-b')), 10_000);
     assert.deepStrictEqual(await lensTitles('src/app.ts'), ['$(warning) claimed by INT-B in worktree wt-b']);
+  });
+
+  it('shows an Ultrawork session that ran in the other worktree under that worktree in the Ultrawork view, and hides it with the setting', async () => {
+    const tree = api.ultrawork.tree;
+    const text = async (node?: UltraworkNode) => (await tree.getChildren(node)).map((n) => {
+      const item = tree.getTreeItem(n);
+      return `${String(item.label)} — ${String(item.description ?? '')}`;
+    });
+    const session = path.join(root, '.home/.claude/ultrawork/sessions/ran-in-wt-b');
+    await fs.mkdir(path.join(session, 'tasks'), { recursive: true });
+    await fs.writeFile(path.join(session, 'tasks', '1.json'), JSON.stringify({ id: '1', subject: 'Rotate the keys', status: 'open', criteria: [] }));
+    await fs.writeFile(path.join(session, 'session.json'), JSON.stringify({ version: '7.0', session_id: 'ran-in-wt-b', working_dir: worktree,
+      original_dir: worktree, goal: 'Agent B works on its own', phase: 'EXECUTION', updated_at: '2026-04-10T09:31:55.742Z' }));
+    try {
+      const place = async () => (await tree.getChildren()).find((n) => String(tree.getTreeItem(n).label).startsWith('worktree: wt-b'));
+      await until(tree.onDidChangeTreeData, async () => (await place()) !== undefined, 10_000)
+        .catch(async (err: Error) => { throw new Error(`${err.message}: the Ultrawork view shows ${JSON.stringify(await text())}`); });
+      const node = (await place())!;
+      const item = tree.getTreeItem(node);
+      assert.strictEqual(item.collapsibleState, vscode.TreeItemCollapsibleState.Collapsed, 'folded by default');
+      assert.strictEqual(item.accessibilityInformation?.label, 'worktree: wt-b (agent-b), 1 sessions differing from this folder');
+      assert.ok(!(await text()).some((r) => r.startsWith('Agent B works')), 'not among the folder\'s own sessions');
+      const [row] = await tree.getChildren(node);
+      const sessionItem = tree.getTreeItem(row!);
+      assert.strictEqual(`${String(sessionItem.label)} — ${String(sessionItem.description)}`, 'Agent B works on its own — in worktree wt-b · EXECUTION · 0/1 tasks');
+      assert.strictEqual(sessionItem.accessibilityInformation?.label, 'Agent B works on its own, in worktree wt-b, EXECUTION, 0/1 tasks');
+      const tip = tree.resolveTreeItem(sessionItem, row!).tooltip as vscode.MarkdownString;
+      // Markdown-escaped, as every path from a file in a tooltip.
+      assert.match(tip.value, /Ran in the worktree \S*wt\\-b \(another worktree of this folder's repository\)/);
+      const taskRows = await text((await tree.getChildren(row)).find((n) => tree.getTreeItem(n).label === 'Tasks'));
+      assert.deepStrictEqual(taskRows, ['Rotate the keys — #1 · open']);
+      await config().update('worktrees.enabled', false, vscode.ConfigurationTarget.Workspace);
+      await until(tree.onDidChangeTreeData, async () => (await place()) === undefined, 10_000);
+      assert.ok(!(await text()).some((r) => r.startsWith('Agent B works')), 'hidden, not moved to the folder\'s own');
+    } finally {
+      await config().update('worktrees.enabled', true, vscode.ConfigurationTarget.Workspace);
+      await until(api.service.places.onDidChange, () => rows(api).some((r) => r.startsWith('worktree: wt-b')), 10_000);
+      await fs.rm(session, { recursive: true, force: true });
+    }
   });
 
   it("follows the other worktree's files as they change on disk", async () => {

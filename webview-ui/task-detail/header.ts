@@ -13,7 +13,10 @@ export function renderHeader(v: TaskDetailView): HTMLElement {
   ];
   // Weight, priority, category, queue and initiative are shown once: by their edit controls below.
   const facts: [string, Node | string | null][] = [
-    ['Branch', v.branch ? el('code', {}, v.branch) : null], ['Phase', v.currentPhase],
+    ['Branch', v.branch ? el('code', {}, v.branch) : null],
+    // Where orc runs it: the path as written (text, never a link), and which other worktree of the repository it is.
+    ['Worktree', v.worktree ? el('span', {}, el('code', {}, v.worktree.path), v.worktree.other ? ` (other worktree ${v.worktree.other})` : '') : null],
+    ['Phase', v.currentPhase],
   ];
   return el('header', { id: 'header' },
     v.where ? el('p', { class: `where where-${v.where.kind}`, id: 'where' }, v.where.text) : null,

@@ -13,6 +13,7 @@ export type { PlacesSettings } from '../service/other-places';
 import { IN_REPOSITORY_SYSTEMS, RefPlace, WorktreePlace, type PlaceState } from './places';
 import { RefReader } from './ref-reader';
 import { matchingRefs, otherWorktrees, refPatternProblem, repositoryOf, type Repository } from './repository';
+import { WorktreeSessions } from './worktree-sessions';
 
 
 /** How many refs are read at the same time. */
@@ -44,9 +45,13 @@ export class FolderPlaces implements IDisposable {
   /** Problems of the places themselves (a pattern git refuses, a folder outside any repository). */
   problems: Diagnostic[] = [];
   private validPatterns: string[] | undefined;
+  /** Ultrawork sessions that ran in the other worktrees (linked from the folder's own records; see worktree-sessions.ts). */
+  readonly sessions: WorktreeSessions;
 
   constructor(readonly ctx: SourceContext, private settings: PlacesSettings, private readonly adapters: () => readonly AnyAdapter[],
-    private readonly now?: () => number) {}
+    private readonly now?: () => number) {
+    this.sessions = new WorktreeSessions(ctx);
+  }
 
   get root(): string {
     return this.ctx.root;
@@ -190,6 +195,11 @@ export class FolderPlaces implements IDisposable {
   places(): PlaceState[] {
     const byKey = <T>(m: Map<string, T>) => [...m.keys()].sort().map((k) => m.get(k)!);
     return [...byKey(this.worktrees), ...byKey(this.refs)];
+  }
+
+  /** The other worktrees read now, by path. */
+  worktreePlaces(): WorktreePlace[] {
+    return [...this.worktrees.keys()].sort().map((k) => this.worktrees.get(k)!);
   }
 
   /** The worktree place a changed path may belong to (no I/O). */

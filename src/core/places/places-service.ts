@@ -97,7 +97,9 @@ export class PlacesService extends Disposable implements OtherPlaces {
     const changed: string[] = [];
     for (const [root, folder] of this.folders) {
       if (roots && !roots.includes(root)) continue;
-      if (await folder.update()) changed.push(root);
+      const placesMoved = await folder.update();
+      // Sessions are linked after the worktrees are listed (a worktree added or gone moves them).
+      if (this.updateSessions(root, folder) || placesMoved) changed.push(root);
     }
     if (this.isDisposed) return [];
     if (changed.length) this.generation++;
@@ -112,13 +114,22 @@ export class PlacesService extends Disposable implements OtherPlaces {
     let any = false;
     for (const [root, folder] of this.folders) {
       const place = folder.worktreeOf(abs);
-      if (place && await place.refresh(abs)) {
+      // An Ultrawork file (the folder's index has just re-read it): a session of another worktree may have changed.
+      const sessionsMoved = folder.sessions.concerns(abs) && this.updateSessions(root, folder);
+      if ((place && await place.refresh(abs)) || sessionsMoved) {
         any = true;
         this.generation++;
         this.changeEmitter.fire({ root });
       }
     }
     return any;
+  }
+
+  /** Links the Ultrawork sessions of a folder's other worktrees again if their records or the worktrees moved. */
+  private updateSessions(root: string, folder: FolderPlaces): boolean {
+    const worktrees = folder.worktreePlaces();
+    if (!this.active || !worktrees.length) return folder.sessions.clear();
+    return folder.sessions.update(this.host.records(root, 'ultrawork'), worktrees);
   }
 
   /** The other places of a folder, worktrees by path then refs by name (for views that group by place). */
@@ -142,8 +153,8 @@ export class PlacesService extends Disposable implements OtherPlaces {
     let memo = this.signatureMemos.get(root);
     if (!memo || memo.size > 100_000) this.signatureMemos.set(root, memo = new Map());
     const found = elsewhereState(root, own, places, memo);
-    const state: ElsewhereState = { items: found.items, decisions: found.decisions,
-      diagnostics: [...folder.problems, ...found.diagnostics, ...crossPlaceConflicts(own.items, root, places, intentLocator())] };
+    const state: ElsewhereState = { items: [...found.items, ...folder.sessions.items], decisions: found.decisions,
+      diagnostics: [...folder.problems, ...found.diagnostics, ...folder.sessions.diagnostics, ...crossPlaceConflicts(own.items, root, places, intentLocator())] };
     this.cached.set(root, { generation: this.generation, state });
     return state;
   }

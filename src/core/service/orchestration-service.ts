@@ -100,6 +100,7 @@ export class OrchestrationService extends Disposable {
       get folders() { return folders(); },
       items: () => this.items(), decisions: () => this.decisions(), diagnostics: () => this.diagnostics(),
       contextOf: (root) => this.contextOf(root), ownersOf: (root, rel) => this.intents.ownersOf(root, rel),
+      records: (root, system) => this.indexes.find((i) => i.root === root)?.records(system) ?? [],
       serially: (task) => this.serially(task), onDidChange: this.onDidChange, now: this.now,
     }) : noOtherPlaces());
   }

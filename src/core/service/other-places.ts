@@ -34,6 +34,8 @@ export interface PlacesHost {
   decisions(): Decision[];
   diagnostics(): Diagnostic[];
   ownersOf(root: string, relPath: string): Owner[];
+  /** The parsed records of one system in a folder's index, by file (home-directory systems' sessions are mapped to worktrees). */
+  records(root: string, system: SystemId): { file: string; record: unknown }[];
   /** Runs a task in the service's queue (after the scan or re-read running now, before the next). */
   serially<T>(task: () => Promise<T>): Promise<T>;
   /** Fires when the folders' own state changed (the elsewhere view is computed against it). */

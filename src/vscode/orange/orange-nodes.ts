@@ -60,13 +60,13 @@ export class OrangeTaskNode extends OrangeTreeNode {
     if (t.unreadable) return unreadableTreeItem(this.id, { ...t, unreadable: t.unreadable }, 'TASK.md');
     const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.None);
     item.id = this.id;
-    item.description = [t.branch, t.reviewRound ? `round ${t.reviewRound}` : '', t.crashCount ? `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}` : '',
+    item.description = [t.branch, runsInText(t), t.reviewRound ? `round ${t.reviewRound}` : '', t.crashCount ? `${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}` : '',
       t.verdict ? `review ${t.verdict}` : '', t.prUrl ? (t.prState ? `PR ${t.prState.toLowerCase()}` : 'PR') : ''].filter(Boolean).join(' · ');
     item.iconPath = sessionIcon(this.session);
     item.contextValue = ['task', 'orange', t.status || 'none', t.prUrl && 'pr', t.tmuxSession && 'session'].filter(Boolean).join(':');
     item.resourceUri = vscode.Uri.file(t.file);
     item.command = { command: 'baton.orange.openTaskFile', title: 'Open TASK.md', arguments: [this] };
-    item.accessibilityInformation = { label: `${t.title}, ${t.status}, ${SESSION_TEXT[this.session]}` };
+    item.accessibilityInformation = { label: [t.title, t.status, runsInText(t), SESSION_TEXT[this.session]].filter(Boolean).join(', ') };
     return item;
   }
 
@@ -81,6 +81,10 @@ export class OrangeTaskNode extends OrangeTreeNode {
     if (legacy) md.appendMarkdown(`_${escapeMarkdown(t.status)}: ${escapeMarkdown(legacy)}_\n\n`);
     if (t.branch) md.appendMarkdown(`Branch ${escapeMarkdown(t.branch)}`);
     if (t.workspace) md.appendMarkdown(` in ${escapeMarkdown(t.workspace)}${t.poolStatus ? ` (${escapeMarkdown(t.poolStatus)})` : ''}`);
+    if (t.runsIn) {
+      md.appendMarkdown(`\n\n$(repo-clone) Runs in the worktree ${escapeMarkdown(t.runsIn.name)}${t.runsIn.here ? ' (this folder)' : ''}: ${escapeMarkdown(t.runsIn.path)}`);
+      if (t.runsIn.via === 'pool') md.appendMarkdown(' (bound in the pool)');
+    }
     md.appendMarkdown(`\n\n$(${sessionIcon(this.session).id}) ${SESSION_TEXT[this.session]}${t.tmuxSession ? `: ${escapeMarkdown(t.tmuxSession)}` : ''}\n\n`);
     md.appendMarkdown(`Review round ${t.reviewRound}${t.verdict ? `, verdict ${t.verdict}` : ''} · ${t.crashCount} crash${t.crashCount === 1 ? '' : 'es'}`);
     md.appendMarkdown(` · ${escapeMarkdown(t.harness)}${t.effort ? ` (${escapeMarkdown(t.effort)})` : ''} / review ${escapeMarkdown(t.reviewHarness)}${t.reviewEffort ? ` (${escapeMarkdown(t.reviewEffort)})` : ''}`);
@@ -93,4 +97,10 @@ export class OrangeTaskNode extends OrangeTreeNode {
     if (!TERMINAL_STATUSES.includes(t.status)) md.appendMarkdown(`\n\n_${escapeMarkdown(NO_DAEMON_NOTE.replace(/`/g, ''))}_`);
     return md;
   }
+}
+
+/** Where the task runs, for its row: "in worktree proj--2", or "in this worktree" when the folder is that worktree. */
+function runsInText(t: OrangeTask): string {
+  if (!t.runsIn) return '';
+  return t.runsIn.here ? 'in this worktree' : `in worktree ${t.runsIn.name}`;
 }

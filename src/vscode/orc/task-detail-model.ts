@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { isPreviewableImage } from '../../core/formats/orc/detail/attachments';
 import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
+import type { WorktreeNamed } from '../../core/places/worktree-at';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
 import type { CostsView, TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
 import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol';
@@ -12,7 +13,7 @@ import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol
  * Image files become webview URIs here, under the task folder the panel's localResourceRoots allow.
  */
 export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: readonly OrcItem[], webview: vscode.Webview,
-  trusted: boolean): TaskDetailView {
+  trusted: boolean, runsIn?: WorktreeNamed): TaskDetailView {
   const tasks = new Map(items.filter((i): i is OrcTask => i.kind === 'task').map((t) => [t.id, t]));
   const initiatives = items.filter((i) => i.kind === 'initiative');
   const ref = (id: string): TaskRef => { const t = tasks.get(id); return { id, title: t?.title ?? null, status: t?.status ?? null, exists: !!t }; };
@@ -35,6 +36,7 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
       error: r.error, phases: r.phases.map((p) => ({ phase: p.phase, status: p.status, iterations: p.iterations, commitSha: p.commitSha, error: p.error })) })),
     id: task.id, title: task.title, status: task.status, weight: task.weight, priority: task.priority, category: task.category,
     queue: task.queue, branch: task.branch, currentPhase: task.currentPhase, description: task.description,
+    worktree: task.db?.worktreePath ? { path: task.db.worktreePath, other: runsIn?.label ?? null } : null,
     md: { description: task.description ? block(task.description) : null },
     initiative: task.initiativeId ? { id: task.initiativeId, title: initiatives.find((i) => i.id === task.initiativeId)?.title ?? null } : null,
     blockedBy: task.blockedBy.map(ref), blocks: task.blocks.map(ref), relatedTo: task.relatedTo.map(ref), referencedBy: task.referencedBy.map(ref),

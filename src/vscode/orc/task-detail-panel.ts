@@ -6,6 +6,7 @@ import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import { itemKey, type Elsewhere } from '../../core/model/items';
 import { readOnlyReason, whereSentence } from '../../core/places/where';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
+import { worktreeAt } from '../../core/places/worktree-at';
 import { Disposable } from '../../core/util/disposable';
 import { parseFromWebview } from '../../shared/protocol';
 import { fromTaskDetail, type TaskDetailView, type ToTaskDetail, type WhereView } from '../../shared/task-detail-protocol';
@@ -68,7 +69,9 @@ export class TaskDetailPanel extends Disposable {
       this._register(w.onDidDelete(() => this.schedule()));
     }
     this._register(service.onDidChange((change) => { if (this.concerns(change)) this.schedule(); }));
-    if (task.elsewhere) this._register(service.places.onDidChange((change) => { if (change.root === this.folder) this.schedule(); }));
+    // Another place's task is looked up again when its place changes; the worktree a database-era task runs in is
+    // named once the places have read it (or no longer, when they are turned off).
+    this._register(service.places.onDidChange((change) => { if (change.root === this.folder && (this.task.elsewhere || this.task.db?.worktreePath)) this.schedule(); }));
     // Run and Resume are off while the Claude CLI cannot run: looked at again when its setting changes, and when the
     // window gets focus back (the person may have installed Claude Code meanwhile).
     this._register(vscode.workspace.onDidChangeConfiguration((e) => { if (e.affectsConfiguration('baton.claude.path')) this.schedule(); }));
@@ -135,7 +138,8 @@ export class TaskDetailPanel extends Disposable {
     if (!this.ready) return;
     const runBlocked = current.era === 'db' || !vscode.workspace.isTrusted || !this.workspaceState ? null
       : await claudeProblem(current.root, this.workspaceState);
-    const view = { ...taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted), runBlocked };
+    const runsIn = worktreeAt(this.service.places.placesOf(current.root), current.db?.worktreePath);
+    const view = { ...taskDetailView(current, this.files, items, this.panel.webview, vscode.workspace.isTrusted, runsIn), runBlocked };
     // A database being written (transcripts stream in while a phase runs) is re-read often: an unchanged view is not
     // sent again, so the page does not re-render for nothing.
     const json = JSON.stringify(view);

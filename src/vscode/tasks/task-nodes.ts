@@ -5,6 +5,7 @@ import { itemKey } from '../../core/model/items';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
 import { placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
+import type { WorktreeNamed } from '../../core/places/worktree-at';
 import { statusIcon, statusLabel } from './status-style';
 
 /** A node of the Tasks tree: it owns its TreeItem (the provider only decides which nodes exist). */
@@ -99,7 +100,12 @@ export class BacklogNode extends TaskTreeNode {
 }
 
 export class TaskNode extends TaskTreeNode {
-  constructor(public task: OrcTask, private readonly initiativeTitle: (id: string) => string | undefined) { super(); }
+  /**
+   * `runsIn`: the other worktree of the folder's repository a database-era task runs in (its `worktree_path`), when
+   * the places read that worktree.
+   */
+  constructor(public task: OrcTask, private readonly initiativeTitle: (id: string) => string | undefined,
+    private readonly runsIn: (task: OrcTask) => WorktreeNamed | undefined = () => undefined) { super(); }
   get id(): string { return `task:${itemKey(this.task)}`; }
 
   getTreeItem(): vscode.TreeItem {
@@ -112,6 +118,9 @@ export class TaskNode extends TaskTreeNode {
     if (t.blocked) badges.push(`blocked by ${t.blockedBy.join(', ')}`);
     if (t.queue === 'backlog') badges.push('backlog');
     if (t.initiativeId) badges.push(this.initiativeTitle(t.initiativeId) ?? t.initiativeId);
+    // orc runs the task in another worktree of this repository: the row says which (the hover gives the path).
+    const runsIn = this.runsIn(t);
+    if (runsIn) badges.push(`runs in worktree ${runsIn.label}`);
     // Another worktree's or ref's task says where it is, and its status (its place is not grouped by status); it is
     // shown, not acted on (the commands change this folder's tasks).
     const where = t.elsewhere ? [shortWhere(t.elsewhere)] : [];
@@ -150,6 +159,11 @@ export class TaskNode extends TaskTreeNode {
       const facts = [t.db.workflowId && `workflow ${escape(t.db.workflowId)}`, t.db.costUsd ? `$${t.db.costUsd.toFixed(2)}` : null].filter(Boolean);
       md.appendMarkdown(`\n$(database) In orc's database${facts.length ? ` · ${facts.join(' · ')}` : ''}; changed through orc\n`);
       if (t.db.readOnlyReason) md.appendMarkdown(`\n$(lock) Read-only: ${escape(t.db.readOnlyReason)}\n`);
+      if (t.db.worktreePath) {
+        const runsIn = this.runsIn(t);
+        md.appendMarkdown(`\n$(repo-clone) Runs in the worktree ${escape(t.db.worktreePath)}${runsIn
+          ? ` (another worktree of this repository, ${runsIn.branch ? `branch ${escape(runsIn.branch)}` : 'detached HEAD'})` : ''}\n`);
+      }
     }
     return md;
   }

@@ -7,6 +7,7 @@ import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { placeGroups, placeKey } from '../places/place-groups';
+import { worktreeAt } from '../../core/places/worktree-at';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 
@@ -43,6 +44,8 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly placeNodes = new Map<string, TasksPlaceNode>();
   /** Rows of other worktrees' and refs' tasks, by item key (kept apart: their placement is their place). */
   private readonly elsewhereNodes = new Map<string, TaskNode>();
+  /** The other worktree a database-era task runs in (its `worktree_path`), among the folder's places read now. */
+  private readonly runsIn = (t: OrcTask) => (t.db?.worktreePath ? worktreeAt(this.service.places.placesOf(t.root), t.db.worktreePath) : undefined);
   /** How many rows each long list (by its node id) shows now; a list not here shows TASKS_PAGE. */
   private readonly shown = new Map<string, number>();
 
@@ -196,7 +199,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       .sort((a, b) => groupRank(a.status) - groupRank(b.status) || priorityRank(a.priority) - priorityRank(b.priority) || BY_NUMBER.compare(a.id, b.id))
       .map((task) => {
         const key = itemKey(task);
-        const node = this.elsewhereNodes.get(key) ?? this.elsewhereNodes.set(key, new TaskNode(task, (id) => initiatives.get(id))).get(key)!;
+        const node = this.elsewhereNodes.get(key) ?? this.elsewhereNodes.set(key, new TaskNode(task, (id) => initiatives.get(id), this.runsIn)).get(key)!;
         node.task = task;
         return node;
       });
@@ -249,7 +252,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
         const key = itemKey(task);
         let node = this.taskNodes.get(key);
         if (node) node.task = task;
-        else this.taskNodes.set(key, node = new TaskNode(task, (id) => initiatives.get(id)));
+        else this.taskNodes.set(key, node = new TaskNode(task, (id) => initiatives.get(id), this.runsIn));
         this.placements.set(key, placement(task));
         return node;
       });

@@ -7,9 +7,12 @@ import { phaseSteps, type StepState } from '../../core/formats/ultrawork/phases'
 import { RowNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
 import { criterionIcon, phaseIcon, readable, stepIcon } from './ultrawork-style';
 
-/** What a session unfolds into: phase (with its path), goal, options, agents, tasks, documents, context, evidence. */
-export function sessionRows(s: UltraworkSession, tasks: readonly UltraworkTask[], taskNode: (t: UltraworkTask) => TaskNode): UltraworkNode[] {
-  const id = (part: string) => `ultrawork:${s.dir}:${part}`;
+/**
+ * What a session unfolds into: phase (with its path), goal, options, agents, tasks, documents, context, evidence.
+ * `scope` keeps the row ids of a session shown under another worktree apart from its rows elsewhere in the view.
+ */
+export function sessionRows(s: UltraworkSession, tasks: readonly UltraworkTask[], taskNode: (t: UltraworkTask) => TaskNode, scope = ''): UltraworkNode[] {
+  const id = (part: string) => `ultrawork:${s.dir}${scope}:${part}`;
   const rows: UltraworkNode[] = [];
   const steps = phaseSteps({ phase: s.phase, documented: s.documenterCompleted !== null, planApproved: !!s.planApprovedAt,
     verifierPassed: s.verifierPassed === true, documenterCompleted: s.documenterCompleted === true });
@@ -63,8 +66,8 @@ export function sessionRows(s: UltraworkSession, tasks: readonly UltraworkTask[]
 }
 
 /** What a task unfolds into: its criteria, met or not by the evidence; blockers; the evidence itself. */
-export function taskRows(t: UltraworkTask): UltraworkNode[] {
-  const id = (part: string) => `ultrawork:${t.sessionDir}:task:${t.taskId}:${part}`;
+export function taskRows(t: UltraworkTask, scope = ''): UltraworkNode[] {
+  const id = (part: string) => `ultrawork:${t.sessionDir}${scope}:task:${t.taskId}:${part}`;
   const rows: UltraworkNode[] = t.criteria.map((c, i) => new RowNode({ id: id(`criterion:${i}`), label: c.text,
     description: c.met ? 'met' : 'no evidence', icon: criterionIcon(c.met),
     tooltip: c.met ? `Met by the evidence:\n${c.evidence}` : 'No evidence of the task names this criterion.', file: t.file }));

@@ -12,12 +12,18 @@ import { OPEN_FILE_COMMAND, SessionNode } from './ultrawork-nodes';
  */
 export function registerUltraworkCommands(service: OrchestrationService): vscode.Disposable {
   const sessions = () => service.items().filter((i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session');
+  // Sessions that ran in another worktree of a folder's repository (issue 20): their folders, and that worktree's copy of
+  // the folder (their key files and design document are there).
+  const elsewhere = () => service.folders.flatMap((root) => service.places.elsewhere(root).items)
+    .filter((i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session');
   return vscode.Disposable.from(
     vscode.commands.registerCommand(OPEN_FILE_COMMAND, async (file?: string | { options?: { file?: string | null } }) => {
       const target = typeof file === 'string' ? file : file?.options?.file;
       if (!target) return;
-      // A session's own files, or a file of a workspace folder (key files): symlinks followed, nothing outside opened.
-      const roots = [...sessions().map((s) => s.dir), ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)];
+      // A session's own files, or a file of a workspace folder (key files) or of the worktree another session ran in:
+      // symlinks followed, nothing outside opened.
+      const roots = [...sessions().map((s) => s.dir), ...elsewhere().flatMap((s) => [s.dir, s.root]),
+        ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath)];
       const checks = await Promise.all(roots.map((r) => containedPath(r, target)));
       if (!checks.some((c) => c.ok)) {
         const why = checks.find((c) => !c.ok && c.reason.includes('symbolic link'));

@@ -3,13 +3,15 @@ import * as vscode from 'vscode';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import { isTerminal } from '../../core/formats/ultrawork/phases';
 import { folderTreeItem } from '../folder-item';
+import { placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { escapeMd, phaseIcon, readable, taskIcon } from './ultrawork-style';
 
 /*
  * The Ultrawork view's rows. Each node class owns its TreeItem. contextValue scheme (menus match it by regex):
  * `session:ultrawork:<PHASE>[:unassigned]`, `task:ultrawork:<status>[:blocked]`, `file:ultrawork` (opens a file),
- * `row:ultrawork` (information only), `group:ultrawork:<folder|unassigned>`.
+ * `row:ultrawork` (information only), `group:ultrawork:<folder|unassigned>`; with other worktrees (issue 20)
+ * `place:ultrawork:here` ("This folder") and `place:ultrawork:worktree` (a worktree whose sessions ran there).
  */
 
 export const OPEN_FILE_COMMAND = 'baton.ultrawork.openFile';
@@ -18,11 +20,17 @@ export function openFile(file: string): vscode.Command {
   return { command: OPEN_FILE_COMMAND, title: 'Open', arguments: [file] };
 }
 
-/** A workspace folder (several open) or the "Unassigned" sessions that name no folder. */
+/**
+ * A workspace folder (several open), "This folder" (its own sessions, when other worktrees have sessions too), or the
+ * "Unassigned" sessions that name no folder.
+ */
 export class GroupNode {
-  constructor(readonly kind: 'folder' | 'unassigned', readonly root: string | null) {}
+  /** Sessions under "This folder". */
+  count = 0;
+  constructor(readonly kind: 'folder' | 'here' | 'unassigned', readonly root: string | null) {}
   getTreeItem(): vscode.TreeItem {
     if (this.kind === 'folder') return folderTreeItem(this.root!, `ultrawork-folder:${this.root}`, 'group:ultrawork:folder');
+    if (this.kind === 'here') return thisFolderTreeItem(`ultrawork-here:${this.root}`, 'place:ultrawork:here', this.count, 'sessions');
     const item = new vscode.TreeItem('Unassigned', vscode.TreeItemCollapsibleState.Expanded);
     item.id = 'ultrawork-unassigned';
     item.iconPath = new vscode.ThemeIcon('question');
@@ -32,22 +40,35 @@ export class GroupNode {
   }
 }
 
+/** Another worktree of the folder's repository where sessions ran (folded; its sessions listed when unfolded). */
+export class SessionsPlaceNode {
+  constructor(readonly root: string, public group: PlaceGroup<UltraworkSession>) {}
+  getTreeItem(): vscode.TreeItem {
+    return placeTreeItem(`ultrawork-place:${this.root}:${this.group.key}`, 'place:ultrawork:worktree', this.group, 'sessions');
+  }
+}
+
 export class SessionNode {
-  constructor(public session: UltraworkSession, public tasks: readonly UltraworkTask[]) {}
+  /**
+   * `scope`: '' for a session of the folder's own (or unassigned); for one that ran in another worktree, a suffix
+   * naming the folder and the worktree, so its row ids stay unique when the same session shows in several folders.
+   */
+  constructor(public session: UltraworkSession, public tasks: readonly UltraworkTask[], readonly scope = '') {}
 
   getTreeItem(): vscode.TreeItem {
     const s = this.session;
     if (s.unreadable) {
       // The shared unreadable row, still folded open onto the session's tasks and documents, which read on their own.
-      const item = unreadableTreeItem(`ultrawork-session:${s.dir}`, { ...s, unreadable: s.unreadable }, 'session.json', s.title);
+      const item = unreadableTreeItem(`ultrawork-session:${s.dir}${this.scope}`, { ...s, unreadable: s.unreadable }, 'session.json', s.title);
       item.collapsibleState = vscode.TreeItemCollapsibleState.Collapsed;
       item.contextValue = `session:ultrawork:unreadable${s.assignment === 'unassigned' ? ':unassigned' : ''}`;
       return item;
     }
     const item = new vscode.TreeItem(s.title, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `ultrawork-session:${s.dir}`;
+    item.id = `ultrawork-session:${s.dir}${this.scope}`;
     const resolved = this.tasks.filter((t) => t.status === 'resolved').length;
-    const parts = [s.phase ?? (path.basename(s.file) === 'session.json' ? 'session.json unreadable' : 'no session.json')];
+    // A session that ran in another worktree says where first (its place groups it; the row alone says so too).
+    const parts = [...(s.elsewhere ? [shortWhere(s.elsewhere)] : []), s.phase ?? (path.basename(s.file) === 'session.json' ? 'session.json unreadable' : 'no session.json')];
     if (this.tasks.length) parts.push(`${resolved}/${this.tasks.length} tasks`);
     const blocked = this.tasks.filter((t) => t.blocked).length;
     if (blocked) parts.push(`${blocked} blocked`);
@@ -67,6 +88,7 @@ export class SessionNode {
     if (s.goal && s.goal !== s.title) md.appendMarkdown(`${escapeMd(s.goal)}\n\n`);
     if (s.goalBrief) md.appendMarkdown(`Brief: \`${s.goalBrief.replace(/`/g, '\'')}\`\n\n`);
     md.appendMarkdown(`Session \`${s.id}\`${s.version ? ` · schema ${escapeMd(s.version)}` : ''}\n\n`);
+    if (s.elsewhere?.worktree !== undefined) md.appendMarkdown(`$(repo-clone) Ran in the worktree ${escapeMd(s.elsewhere.worktree)} (another worktree of this folder's repository)\n\n`);
     md.appendMarkdown(`Phase: **${escapeMd(s.phase ?? 'unknown')}**${s.explorationStage ? ` · exploration ${escapeMd(readable(s.explorationStage))}` : ''}`);
     if (s.iteration !== null) md.appendMarkdown(` · iteration ${s.iteration}`);
     md.appendMarkdown('\n\n');
@@ -81,16 +103,16 @@ export class SessionNode {
 }
 
 export class TaskNode {
-  constructor(public task: UltraworkTask) {}
+  constructor(public task: UltraworkTask, readonly scope = '') {}
   getTreeItem(): vscode.TreeItem {
     const t = this.task;
     if (t.unreadable) {
-      const row = unreadableTreeItem(`ultrawork-task:${t.sessionDir}:${t.taskId}`, { ...t, unreadable: t.unreadable }, `tasks/${t.taskId}.json`, `#${t.taskId}`);
+      const row = unreadableTreeItem(`ultrawork-task:${t.sessionDir}${this.scope}:${t.taskId}`, { ...t, unreadable: t.unreadable }, `tasks/${t.taskId}.json`, `#${t.taskId}`);
       row.tooltip = unreadableTooltip(`#${t.taskId}`, `tasks/${t.taskId}.json`, t.unreadable, 'task');
       return row;
     }
     const item = new vscode.TreeItem(t.title, vscode.TreeItemCollapsibleState.Collapsed);
-    item.id = `ultrawork-task:${t.sessionDir}:${t.taskId}`;
+    item.id = `ultrawork-task:${t.sessionDir}${this.scope}:${t.taskId}`;
     const met = t.criteria.filter((c) => c.met).length;
     const parts = [`#${t.taskId}`, readable(t.status)];
     if (t.complexity) parts.push(t.complexity);
@@ -139,4 +161,4 @@ export class RowNode {
   }
 }
 
-export type UltraworkNode = GroupNode | SessionNode | TaskNode | RowNode;
+export type UltraworkNode = GroupNode | SessionsPlaceNode | SessionNode | TaskNode | RowNode;

@@ -3,13 +3,18 @@ import { withAccessibleName } from '../tree-accessibility';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
+import { placeGroups } from '../places/place-groups';
 import { sessionRows, taskRows } from './session-rows';
-import { GroupNode, RowNode, SessionNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
+import { GroupNode, RowNode, SessionNode, SessionsPlaceNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
 
 /**
  * The Ultrawork view: the sessions of the open folders (newest first), then the "Unassigned" ones that name no
  * folder. A session unfolds into its phase path, goal, tasks (blocked state, criteria met or not), design and
  * exploration documents, context and evidence. A change refreshes only the sessions it touched.
+ *
+ * Sessions that ran in another worktree of a folder's repository (issue 20, when the places read other worktrees)
+ * are grouped like the other views group such items: "This folder" (its own sessions), then one folded node per
+ * worktree.
  */
 export class UltraworkTreeProvider extends Disposable implements vscode.TreeDataProvider<UltraworkNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<UltraworkNode | UltraworkNode[] | undefined>());
@@ -18,10 +23,19 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
   private readonly sessionNodes = new Map<string, SessionNode>();
   private readonly taskNodes = new Map<string, TaskNode>();
   private readonly groups = new Map<string, GroupNode>();
+  /** Other worktrees' sessions and their nodes (by folder, place and session folder): rebuilt when the places change. */
+  private readonly placeNodes = new Map<string, SessionsPlaceNode>();
+  private readonly elsewhereNodes = new Map<string, SessionNode>();
+  private readonly elsewhereTaskNodes = new Map<string, TaskNode>();
 
   constructor(private readonly service: OrchestrationService) {
     super();
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
+    // Other worktrees' sessions come and go with the places (a worktree added, the setting turned off, a session file).
+    this._register(service.places.onDidChange(() => {
+      this.placeNodes.clear(); this.elsewhereNodes.clear(); this.elsewhereTaskNodes.clear();
+      this.changeEmitter.fire(undefined);
+    }));
   }
 
   getTreeItem(node: UltraworkNode): vscode.TreeItem {
@@ -35,9 +49,13 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
 
   getChildren(node?: UltraworkNode): UltraworkNode[] {
     if (!node) return this.roots();
-    if (node instanceof GroupNode) return node.kind === 'unassigned' ? this.sessionsOf('unassigned') : this.sessionsOf('workspace', node.root!);
-    if (node instanceof SessionNode) return sessionRows(node.session, node.tasks, (t) => this.taskNode(t));
-    if (node instanceof TaskNode) return taskRows(node.task);
+    if (node instanceof GroupNode) {
+      if (node.kind === 'unassigned') return this.sessionsOf('unassigned');
+      return node.kind === 'folder' ? this.folderChildren(node.root!) : this.sessionsOf('workspace', node.root!);
+    }
+    if (node instanceof SessionsPlaceNode) return this.elsewhereSessions(node);
+    if (node instanceof SessionNode) return sessionRows(node.session, node.tasks, (t) => this.taskNode(t, node.scope), node.scope);
+    if (node instanceof TaskNode) return taskRows(node.task, node.scope);
     if (node instanceof RowNode) return node.options.children?.() ?? [];
     return [];
   }
@@ -55,9 +73,44 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
   private roots(): UltraworkNode[] {
     const folders = this.service.folders;
     const mine: UltraworkNode[] = folders.length > 1
-      ? folders.filter((r) => this.sessionsOf('workspace', r).length).map((r) => this.group('folder', r))
-      : this.sessionsOf('workspace', folders[0]);
+      ? folders.filter((r) => this.sessionsOf('workspace', r).length || this.placesOf(r).length).map((r) => this.group('folder', r))
+      : folders[0] === undefined ? [] : this.folderChildren(folders[0]);
     return this.sessionsOf('unassigned').length ? [...mine, this.group('unassigned', null)] : mine;
+  }
+
+  /** A folder's sessions; or, when other worktrees have sessions, "This folder" then one folded node per worktree. */
+  private folderChildren(root: string): UltraworkNode[] {
+    const own = this.sessionsOf('workspace', root);
+    const places = this.placesOf(root);
+    if (!places.length) return own;
+    const here = this.group('here', root);
+    here.count = own.length;
+    return [...(own.length ? [here] : []), ...places];
+  }
+
+  private placesOf(root: string): SessionsPlaceNode[] {
+    return placeGroups(this.service, root, (i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session').map((group) => {
+      const key = `${root}\u0000${group.key}`;
+      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new SessionsPlaceNode(root, group)).get(key)!;
+      node.group = group;
+      return node;
+    });
+  }
+
+  /** The sessions that ran in one other worktree, newest first, each with its tasks as linked for that worktree. */
+  private elsewhereSessions(place: SessionsPlaceNode): SessionNode[] {
+    const tasks = this.service.places.elsewhere(place.root).items
+      .filter((i): i is UltraworkTask => i.system === 'ultrawork' && i.kind === 'task' && !!i.elsewhere && i.elsewhere.worktree === place.group.elsewhere.worktree);
+    const order = (s: UltraworkSession) => s.updatedAt ?? s.startedAt ?? '';
+    const scope = `@${place.root}@${place.group.key}`;
+    return [...place.group.items].sort((a, b) => order(b).localeCompare(order(a)) || a.id.localeCompare(b.id)).map((s) => {
+      const mine = tasks.filter((t) => t.sessionDir === s.dir);
+      const ordered = s.taskIds.map((id) => mine.find((t) => t.taskId === id)).filter((t): t is UltraworkTask => !!t);
+      const key = `${s.dir}${scope}`;
+      let node = this.elsewhereNodes.get(key);
+      if (node) { node.session = s; node.tasks = ordered; } else this.elsewhereNodes.set(key, node = new SessionNode(s, ordered, scope));
+      return node;
+    });
   }
 
   private sessions(): UltraworkSession[] {
@@ -81,10 +134,11 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
       });
   }
 
-  private taskNode(t: UltraworkTask): TaskNode {
-    const key = `${t.sessionDir}\u0000${t.taskId}`;
-    let node = this.taskNodes.get(key);
-    if (node) node.task = t; else this.taskNodes.set(key, node = new TaskNode(t));
+  private taskNode(t: UltraworkTask, scope: string): TaskNode {
+    const nodes = scope ? this.elsewhereTaskNodes : this.taskNodes;
+    const key = `${t.sessionDir}${scope}\u0000${t.taskId}`;
+    let node = nodes.get(key);
+    if (node) node.task = t; else nodes.set(key, node = new TaskNode(t, scope));
     return node;
   }
 

@@ -51,6 +51,8 @@ export interface TaskRow {
   workflowId?: string;
   currentPhase?: string;
   branch?: string;
+  /** `worktree_path` (orc writes '' until it makes the task's worktree). */
+  worktreePath?: string;
   weight?: string;
   totalCostUsd?: number;
   metadata?: Record<string, string>;
@@ -70,10 +72,10 @@ export function insertTask(db: OrcDb, t: TaskRow): void {
     total_cost_usd, metadata, retry_context, quality, executor_pid, executor_hostname, executor_started_at,
     last_heartbeat, is_automation, branch_name, pr_draft, pr_labels, pr_reviewers, pr_labels_set, pr_reviewers_set,
     pr_url, pr_number, pr_status, created_by, assigned_to, updated_at)
-    VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, '', ?, ?, ?, ?, '', ?, ?, ?, ?, ?, '', '', ?, ?, NULL, ?, 0, NULL, NULL, '',
+    VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?, '', '', ?, ?, NULL, ?, 0, NULL, NULL, '',
     '', 0, 0, '', 0, '', '', '', ?)`).run(
     t.id, t.title ?? `Task ${t.id}`, t.description ?? '', t.weight ?? '', t.workflowId ?? 'implement-small',
-    t.status ?? 'created', t.currentPhase ?? '', t.branch ?? `orc/${t.id}`, t.queue ?? 'active', t.priority ?? 'normal',
+    t.status ?? 'created', t.currentPhase ?? '', t.branch ?? `orc/${t.id}`, t.worktreePath ?? '', t.queue ?? 'active', t.priority ?? 'normal',
     t.category ?? 'feature', t.initiativeId ?? '', created, t.startedAt ?? null, t.completedAt ?? null,
     t.totalCostUsd ?? 0, t.metadata && Object.keys(t.metadata).length ? JSON.stringify(t.metadata) : '',
     t.executorPid ?? 0, t.executorHostname ?? '', t.lastHeartbeat ?? null, created);

@@ -112,6 +112,6 @@ export class OrangeAdapter implements SystemAdapter<OrangeRecord, OrangeItem, Or
   /** The project's folder and the pool come from other files: a change there changes the task. */
   derivedSignature(item: OrangeItem): string {
     if (item.system !== 'orange') return '';
-    return `${item.projectPath}|${item.poolStatus ?? ''}`;
+    return `${item.projectPath}|${item.poolStatus ?? ''}|${item.runsIn ? `${item.runsIn.via}:${item.runsIn.name}` : ''}`;
   }
 }

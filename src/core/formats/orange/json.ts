@@ -12,6 +12,8 @@ export function orangeTaskJson(t: OrangeTask): Record<string, unknown> {
     createdAt: t.createdAt, updatedAt: t.updatedAt, planValid: t.plan, handoffValid: t.handoff, fields: t.fields,
     sections: t.sections.map((s) => s.name), questions: t.questions.map((q) => q.text), extra: t.extra,
     recentHistory: t.recentHistory,
+    // The worktree of the project's pool the task runs in (TASK.md's `workspace`, else the pool's binding); null when none.
+    runsIn: t.runsIn && { worktree: t.runsIn.path, name: t.runsIn.name, via: t.runsIn.via, here: t.runsIn.here },
   };
 }
 

@@ -5,6 +5,7 @@ import { appendAll } from '../../util/append';
 import { classifyOrangePath, historyBeside } from './paths';
 import { placeholderOrangeTask } from './placeholder-task';
 import { resolveProjectPath } from './projects-file';
+import { orangeRunsIn } from './runs-in';
 import { allowedMoves } from './transitions';
 import { NEEDS_YOU_STATUSES } from './vocabulary';
 
@@ -184,6 +185,7 @@ function taskItem(input: OrangeLinkInput, file: string, t: TaskRecord, id: strin
     system: 'orange', kind: 'task', title: taskTitle(t), file, root: input.root,
     projectPath, orangeRoot: input.orangeRoot, historyFile,
     poolStatus: pool?.workspaces.find((w) => w.name === t.workspace)?.status ?? null,
+    runsIn: orangeRunsIn(t, pool, input.orangeRoot, input.root),
     recentHistory: history?.kind === 'history' ? history.events.slice(-10) : [],
   };
 }

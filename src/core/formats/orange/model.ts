@@ -125,6 +125,18 @@ export interface HistoryRecord {
 
 export type OrangeRecord = ProjectsRecord | PoolRecord | TaskRecord | BrokenTaskRecord | HistoryRecord;
 
+/** Where an orange task runs: one worktree of its project's pool (`<orangeRoot>/workspaces/<project>--<n>`). */
+export interface OrangeWorktree {
+  /** `<project>--<n>`. */
+  readonly name: string;
+  /** `<orangeRoot>/workspaces/<name>`: text to show, never opened or handed to a command. */
+  readonly path: string;
+  /** `task`: TASK.md's `workspace`; `pool`: the binding in workspaces/.pool.json. */
+  readonly via: 'task' | 'pool';
+  /** The workspace folder is this worktree (or inside it). */
+  readonly here: boolean;
+}
+
 /** An orange task, shown when its project's path is (or holds, or is inside) the workspace folder. */
 export interface OrangeTask extends WorkItemBase, TaskFields, TaskBody {
   readonly system: 'orange';
@@ -135,6 +147,8 @@ export interface OrangeTask extends WorkItemBase, TaskFields, TaskBody {
   readonly historyFile: string;
   /** The pool's record for the task's workspace, if the pool names it. */
   readonly poolStatus: string | null;
+  /** The git worktree of the project's pool the task runs in (runs-in.ts); null when neither TASK.md nor the pool names one. */
+  readonly runsIn: OrangeWorktree | null;
   readonly recentHistory: readonly HistoryEvent[];
 }
 

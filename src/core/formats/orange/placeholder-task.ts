@@ -16,6 +16,6 @@ export function placeholderOrangeTask(file: string, record: BrokenTaskRecord, at
     reviewRound: 0, crashCount: 0, summary: '', workspace: null, tmuxSession: null, prUrl: null, prState: null,
     createdAt: null, updatedAt: null, extra: {},
     sections: [], lead: null, plan: null, handoff: null, verdict: null, hasReview: false, fields: {}, questions: [], questionsText: null,
-    textHash: '', projectPath: at.projectPath, orangeRoot: at.orangeRoot, historyFile: at.historyFile, poolStatus: null, recentHistory: [],
+    textHash: '', projectPath: at.projectPath, orangeRoot: at.orangeRoot, historyFile: at.historyFile, poolStatus: null, runsIn: null, recentHistory: [],
   };
 }

@@ -131,7 +131,7 @@ function buildTask(t: DbTask, ctx: DbMapContext, b: Built): OrcTask {
         lastHeartbeat: t.lastHeartbeat } : null,
       blockedReason: t.metadata?.blocked_reason ?? null,
       comments: b.extras?.comments ?? 0, transcripts: b.extras?.transcripts ?? 0, attachments: b.extras?.attachments ?? 0,
-      hasSpec: b.extras?.hasSpec ?? false, readOnlyReason: b.readOnlyReason,
+      hasSpec: b.extras?.hasSpec ?? false, readOnlyReason: b.readOnlyReason, worktreePath: t.worktreePath,
     },
   };
 }

@@ -68,6 +68,7 @@ export function toTask(r: SqlRow): DbTask {
     isAutomation: bool(r.is_automation), requiresUiTesting: bool(r.requires_ui_testing),
     prUrl: text(r.pr_url), prNumber: int(r.pr_number) || null, prStatus: text(r.pr_status),
     createdBy: text(r.created_by), assignedTo: text(r.assigned_to),
+    worktreePath: text(r.worktree_path),
   };
 }
 

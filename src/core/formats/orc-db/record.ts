@@ -67,6 +67,8 @@ export interface DbTask {
   readonly prStatus: string | null;
   readonly createdBy: string | null;
   readonly assignedTo: string | null;
+  /** `worktree_path`: the git worktree orc runs the task in, as written (null when empty or the column is absent). */
+  readonly worktreePath: string | null;
 }
 
 export interface DbPhase {

@@ -31,13 +31,15 @@ export const COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {
  * count a phase's iterations (orc leaves `phases.iterations` at 0 for a phase that ran once).
  */
 export const OPTIONAL_COLUMNS_READ: Readonly<Record<string, readonly string[]>> = {
+  // Where orc runs the task (its git worktree): shown when the column is there; a database without it is not half-migrated.
+  tasks: ['worktree_path'],
   workflow_runs: ['id', 'task_id', 'created_at'],
   workflow_run_phases: ['id', 'workflow_run_id', 'phase_template_id', 'status', 'iterations', 'started_at', 'completed_at'],
 };
 
 /** The columns read from a table (required or optional). */
 export function columnsToRead(table: string): readonly string[] {
-  return COLUMNS_READ[table] ?? OPTIONAL_COLUMNS_READ[table] ?? [];
+  return [...(COLUMNS_READ[table] ?? []), ...(OPTIONAL_COLUMNS_READ[table] ?? [])];
 }
 
 export interface SchemaCheck {

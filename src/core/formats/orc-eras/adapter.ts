@@ -37,7 +37,7 @@ const MAX_SHARED_PLANS = 1_000;
 
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
-  readonly version = 5; // 5: a task record without fields keeps its problem (placeholder items)
+  readonly version = 6; // 5: a task record without fields keeps its problem (placeholder items); 6: worktree_path
   private readonly folders = new Map<string, FolderState>();
 
   async discover(ctx: SourceContext): Promise<string[]> {

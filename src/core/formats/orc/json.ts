@@ -14,6 +14,8 @@ function taskJson(item: OrcTask): Record<string, unknown> {
     era: item.era,
     weight: item.weight, priority: item.priority, queue: item.queue, category: item.category,
     initiative: item.initiativeId, branch: item.branch, currentPhase: item.currentPhase,
+    // Where orc runs a database-era task (its git worktree, as written); null in the file era.
+    worktreePath: db?.worktreePath ?? null,
     blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
     blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
     resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,

@@ -75,6 +75,11 @@ export interface OrcDbTaskFacts {
   readonly hasSpec: boolean;
   /** Why orc's database is shown read-only (a newer or half-migrated schema); null when it is not. */
   readonly readOnlyReason: string | null;
+  /**
+   * `tasks.worktree_path`: the git worktree orc runs the task in, as written (null when none). Only ever shown: never
+   * opened, never handed to a command.
+   */
+  readonly worktreePath: string | null;
 }
 
 export interface OrcInitiative extends WorkItemBase {
