@@ -27,14 +27,6 @@ describe('baton scan / check on a database-era folder (CLI)', function () {
   before(function () {
     if (!existsSync(CLI)) throw new Error('dist/cli.js is missing: run `node scripts/build.mjs` first');
   });
-  it('loads SQLite (sql.js) from a bundle of its own, which the extension and the CLI bundles only require on first use', () => {
-    for (const bundle of ['extension.js', 'cli-main.js']) {
-      const text = readFileSync(path.join(REPO, 'dist', bundle), 'utf8');
-      assert.match(text, /require\("\.\/sql\.js\.js"\)/, bundle);
-      assert.ok(!text.includes('_sqlite3_open'), `${bundle} does not carry sql.js itself`);
-    }
-    assert.ok(readFileSync(path.join(REPO, 'dist', 'sql.js.js'), 'utf8').includes('_sqlite3_open'));
-  });
   beforeEach(() => {
     ws = new TempWorkspace({ '.orc/config.yaml': 'version: 1\n' });
     home = new TempWorkspace();
