@@ -1,5 +1,6 @@
-// UI scenarios for onboarding (issue 9): the Get Started walkthrough opens from Help, shows its four steps, and
-// its buttons do what they say (Focus Needs You shows the view, Run Phase… asks which task, Open the Demo opens a
+// UI scenarios for onboarding (issue 9): the Get Started walkthrough opens from Help, shows its five steps, and
+// its buttons do what they say (Focus Needs You shows the view, Run Phase… asks which task, Edit baton.refs opens
+// that setting, Open the Demo opens a
 // copy of the demo — its two-folder workspace, the database-era project's database built — in a new window), each
 // ticking its step; and the Runs view (Orchestral/Dure) for the README.
 // Screenshots: docs/images/walkthrough.png and docs/images/runs.png.
@@ -10,7 +11,7 @@ import { roomFor, runCommand, treeRows, viewPane } from '../workbench.mjs';
 
 const WALKTHROUGH_SHOT = path.join(PROJECT, 'docs/images/walkthrough.png');
 const RUNS_SHOT = path.join(PROJECT, 'docs/images/runs.png');
-const STEPS = ['What Baton reads', 'Open the demo', 'Answer a decision', 'Run a task or a phase'];
+const STEPS = ['What Baton reads', 'Open the demo', 'Answer a decision', 'Run a task or a phase', "See every agent's worktree and branch"];
 
 /** The walkthrough step titled `title` (collapsed steps still show their title button). */
 function stepNamed(page, title) {
@@ -62,9 +63,14 @@ export const scenarios = [
     fs.rmSync(demoFolder, { recursive: true, force: true });
     await ticked(page, 'Open the demo');
 
+    // Several agents at once (issue 20): the step suggests origin/* and opens the setting where it goes (last: the
+    // Settings editor takes the walkthrough's place).
+    await clickStepButton(page, "See every agent's worktree and branch", 'Edit baton.refs');
+    await page.locator('.settings-editor .setting-item-contents', { hasText: 'Branches and remote-tracking refs' }).first().waitFor({ state: 'visible', timeout: 20000 });
+
     await runCommand(page, 'View: Close All Editor Groups');
     await page.locator('.getting-started-step').first().waitFor({ state: 'detached', timeout: 10000 });
-    log(`walkthrough: ${STEPS.length} steps; Focus Needs You, Run Phase… and Open the Demo worked; screenshot -> ${path.relative(PROJECT, WALKTHROUGH_SHOT)}`);
+    log(`walkthrough: ${STEPS.length} steps; Focus Needs You, Run Phase…, Edit baton.refs and Open the Demo worked; screenshot -> ${path.relative(PROJECT, WALKTHROUGH_SHOT)}`);
   },
 
   async function runsViewShowsTheOrchestralRuns({ page }) {
