@@ -8,14 +8,15 @@ import { parse } from './args';
 import { cliCacheDir } from './cache-dir';
 import { CONTEXT_OPTIONS, contextOverrides } from './context-options';
 import { folderContext, foldersOf } from './open-service';
+import { GitMetadataPoll } from '../core/places/git-metadata-stamp';
 import { otherPlaces } from '../core/places/places-service';
 import { placeOptions, placesOf } from './places-args';
 import type { CliOutput } from './output';
 
 import { serveMcp } from '../mcp/serve';
 
-/** With --worktrees or --refs: how often the server lists worktrees and refs again. */
-const PLACES_RELIST_MS = 2_000;
+/** With --worktrees or --refs: how often the server looks whether git's refs or worktree records moved. */
+const PLACES_POLL_MS = 2_000;
 
 /**
  * `baton mcp [DIR…] [--home HOME] [--orc-home DIR] [--ultrawork-sessions DIR] [--orange-root DIR] [--systems LIST]
@@ -36,8 +37,10 @@ export async function mcpCommand(argv: string[], out: CliOutput): Promise<number
   const service = new OrchestrationService({ folders: roots.map((root) => ({ ...folderContext(root, values.home), ...overrides })),
     cache: values['no-cache'] ? undefined : new JsonIndexCache(cliCacheDir()), ...(places ? { places: otherPlaces(places) } : {}) });
   // Other worktrees' files are watched with the folders' (service.watchPatterns); refs and the worktree list are
-  // listed again this often (a ref whose tree did not move is not read again).
-  const relist = places ? setInterval(() => void service.places.update().catch(() => undefined), PLACES_RELIST_MS) : undefined;
+  // listed again when their folders' stamp moves (no git runs while nothing moves; a ref whose tree did not move is
+  // not read again).
+  const poll = new GitMetadataPoll(() => service.places.gitWatchPatterns().map((p) => p.base), () => void service.places.update().catch(() => undefined));
+  const relist = places ? setInterval(() => void poll.tick().catch(() => undefined), PLACES_POLL_MS) : undefined;
   relist?.unref();
   // Scanned while the client initialises: a large workspace's first scan never holds up `initialize`.
   await serveMcp(service, { version: batonVersion(), ready: service.scan(), log: (m) => out.error(`baton mcp: ${printable(m)}`) });

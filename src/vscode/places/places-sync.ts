@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { WatchPattern } from '../../core/model/adapter';
 import type { OrchestrationService } from '../../core/service/orchestration-service';
 import { samePlacesSettings } from '../../core/places/folder-places';
+import { GitMetadataPoll } from '../../core/places/git-metadata-stamp';
 import type { PlacesSettings } from '../../core/places/places-service';
 import { Disposable } from '../../core/util/disposable';
 import type { StateFileWatcher } from '../file-watcher';
@@ -13,6 +14,8 @@ import { batonSettings, onDidChangeBatonSettings } from '../settings';
 const PLACES_SETTINGS = ['baton.worktrees.enabled', 'baton.refs'];
 /** A fetch or commit writes several refs and logs in a burst: list the refs once it settles. */
 const SETTLE_MS = 150;
+/** How often the refs' stamp is compared, for a move the watchers missed (see GitMetadataPoll). */
+const POLL_MS = 2_000;
 
 /** What the settings and workspace trust ask of `service.places` now. */
 export function placesSettings(): PlacesSettings {
@@ -43,6 +46,11 @@ export class PlacesSync extends Disposable {
     this._register(service.places.onDidChange(() => this.syncWatchers()));
     this._register(service.onDidReconfigure(() => this.syncWatchers()));
     this._register({ dispose: () => { clearTimeout(this.timer); for (const w of this.gitWatchers.values()) w.dispose(); this.gitWatchers.clear(); } });
+    // Under the watchers, a stat of git's refs folders every two seconds: a ref that moved while a watcher was still
+    // starting (or is excluded by files.watcherExclude) is read all the same.
+    const poll = new GitMetadataPoll(() => this.service.places.gitWatchPatterns().map((p) => p.base), () => this.refsMoved());
+    const polling = setInterval(() => { if (this.started && this.service.places.active) void poll.tick().catch((err) => this.log.error(`git refs: ${(err as Error).message}`)); }, POLL_MS);
+    this._register({ dispose: () => clearInterval(polling) });
   }
 
   /** The git folders watched now (tests read it). */

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, tempDir, waitFor } from '../lib.mjs';
-import { runCommand } from '../workbench.mjs';
+import { runCommand, viewPane } from '../workbench.mjs';
 
 const SHOT = path.join(PROJECT, 'docs/images/places.png');
 const AGENT_B = `active_intents:
@@ -42,9 +42,12 @@ export const scenarios = [
     const settingsFile = path.join(workspace, '.vscode/settings.json');
     const settingsBefore = fs.readFileSync(settingsFile, 'utf8');
     const worktree = path.join(tempDir('ui-wt-'), 'agent-b');
-    git(workspace, 'init', '-q', '-b', 'main');
+    // The executor's scenario may have made the workspace a repository already (with orc's task worktrees): then it
+    // is used as it is, and left so.
+    const wasRepository = fs.existsSync(path.join(workspace, '.git'));
+    if (!wasRepository) git(workspace, 'init', '-q', '-b', 'main');
     git(workspace, 'add', '-A');
-    git(workspace, 'commit', '-q', '-m', 'demo');
+    git(workspace, 'commit', '-q', '--allow-empty', '-m', 'demo');
     git(workspace, 'worktree', 'add', '-q', '-b', 'agent-b', worktree);
     fs.writeFileSync(path.join(worktree, '.orchestration/active_intents.yaml'), AGENT_B);
     try {
@@ -58,13 +61,14 @@ export const scenarios = [
       }, 'the CodeLens naming the other worktree\'s claim', 30000);
       await runCommand(page, 'Baton: Focus on Intents View');
       // "This folder" folded, for room: the worktree's node follows it.
-      const here = page.locator('.part.sidebar .monaco-list-row[aria-label^="This folder"]').first();
+      const intents = viewPane(page, 'Intents');
+      const here = intents.locator('.monaco-list-row[aria-label^="This folder"]').first();
       await here.waitFor({ timeout: 20000 });
       if (await here.getAttribute('aria-expanded') === 'true') await here.click();
-      const place = page.locator('.part.sidebar .monaco-list-row', { hasText: 'worktree: agent-b (agent-b)' }).first();
+      const place = intents.locator('.monaco-list-row', { hasText: 'worktree: agent-b (agent-b)' }).first();
       await place.waitFor({ timeout: 20000 });
       await place.click();
-      await page.locator('.part.sidebar .monaco-list-row', { hasText: 'INT-042' }).first().waitFor({ timeout: 20000 });
+      await intents.locator('.monaco-list-row', { hasText: 'INT-042' }).first().waitFor({ timeout: 20000 });
       await page.locator('.editor-group-container.active .monaco-editor').first().click({ position: { x: 400, y: 300 } });
       await page.mouse.move(0, 0);
       fs.mkdirSync(path.dirname(SHOT), { recursive: true });
@@ -74,7 +78,7 @@ export const scenarios = [
       fs.writeFileSync(settingsFile, settingsBefore);
       git(workspace, 'worktree', 'remove', '--force', worktree);
       fs.rmSync(path.dirname(worktree), { recursive: true, force: true });
-      fs.rmSync(path.join(workspace, '.git'), { recursive: true, force: true });
+      if (!wasRepository) fs.rmSync(path.join(workspace, '.git'), { recursive: true, force: true });
     }
   },
 ];
