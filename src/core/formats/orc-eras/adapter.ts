@@ -165,7 +165,9 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
 
   *linkSteps(input: LinkInput<OrcRecord>): Steps<LinkOutput<OrcItem, OrcGateDecision>> {
     const own = this.folders.get(input.ctx.root)?.db;
-    const db = [...input.files].find(([file, record]) => record.kind === 'db' && file === own);
+    // One lookup, not a walk of every file: a relink after one changed file runs this too.
+    const ownRecord = own == null ? undefined : input.files.get(own);
+    const db = own != null && ownRecord?.kind === 'db' ? [own, ownRecord] as const : undefined;
     if (db) {
       let dbMemo = this.dbMemos.get(input.ctx.root);
       if (!dbMemo) this.dbMemos.set(input.ctx.root, dbMemo = new DbLinkMemo());

@@ -43,7 +43,8 @@ export function gateFingerprint(phase: string, g: Pick<GateRecord, 'type' | 'tim
 export function gateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] {
   const out: OrcGateDecision[] = [];
   for (const task of tasks) {
-    if (!task.stateFile || !task.gates.length) continue;
+    // The state record first: most tasks have no gate, and task.gates is built each time it is asked for.
+    if (!task.stateFile || !task.state?.gates?.length) continue;
     const latest = new Map<string, { gate: GateRecord; index: number }>();
     task.gates.forEach((gate, index) => { if (gate.phase) latest.set(gate.phase, { gate, index }); });
     for (const [phase, { gate, index }] of latest) {
