@@ -1,6 +1,7 @@
-// What UI scenarios do to the VS Code workbench in Chromium, in one place: run a palette command, find a view's
+// What UI scenarios do to the VS Code workbench in Chromium, in one place: run a palette command, open a file, find a view's
 // pane and its rendered rows, find a webview's frame, and give one view the room of the sidebar for a screenshot.
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
+import path from 'node:path';
 import { waitFor } from './lib.mjs';
 
 /**
@@ -103,4 +104,20 @@ export async function roomFor(page, keep, widenBy = 300) {
     if (widenBy) await widen(-widenBy);
     for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
   };
+}
+
+/** Opens a workspace file (relative path) with Quick Open and waits for its tab. */
+export async function openFile(page, rel) {
+  // A webview with focus keeps the keystroke: give the focus back to the workbench first.
+  await page.locator('.part.sidebar .composite.title').first().click();
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor({ timeout: 10000 });
+  await input.fill(rel);
+  // Click the match itself: Enter could still pick the list as it was before the typing filtered it.
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) })
+    .filter({ hasText: path.dirname(rel) }).first();
+  await row.waitFor({ timeout: 15000 });
+  await row.click();
+  await page.locator('.tabs-container .tab.active', { hasText: path.basename(rel) }).waitFor({ timeout: 15000 });
 }

@@ -6,7 +6,7 @@ import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import type { ActiveIntent } from './active-intent';
-import { placeGroups, placeKey } from '../places/place-groups';
+import { PlaceNodes, placeKey } from '../places/place-groups';
 import { IntentFolderNode, IntentGroupNode, IntentNode, IntentPlaceNode, IntentThisFolderNode, type IntentTreeNode } from './intent-nodes';
 
 /**
@@ -22,10 +22,11 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
   private readonly folders = new Map<string, IntentFolderNode>();
   private readonly statuses = new Map<string, string>();
   private readonly heres = new Map<string, IntentThisFolderNode>();
-  private readonly places = new Map<string, IntentPlaceNode>();
+  private readonly places: PlaceNodes<Intent, IntentPlaceNode>;
 
   constructor(private readonly service: OrchestrationService, private readonly active: ActiveIntent) {
     super();
+    this.places = new PlaceNodes(service, (i): i is Intent => i.system === 'intents', (root, group) => new IntentPlaceNode(root, group));
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
     this._register(active.onDidChange(() => this.changeEmitter.fire(undefined)));
     // Other worktrees and refs (issue 20): their intents come and go as a whole place.
@@ -71,21 +72,14 @@ export class IntentsTreeProvider extends Disposable implements vscode.TreeDataPr
   }
 
   private placesOf(root: string): IntentPlaceNode[] {
-    return placeGroups(this.service, root, (i): i is Intent => i.system === 'intents').map((group) => {
-      const key = `${root}\u0000${group.key}`;
-      const node = this.places.get(key);
-      if (node) { node.group = group; return node; }
-      const made = new IntentPlaceNode(root, group);
-      this.places.set(key, made);
-      return made;
-    });
+    return this.places.of(root);
   }
 
   getParent(node: IntentTreeNode): IntentTreeNode | undefined {
     const multi = this.service.folders.length > 1;
     if (node instanceof IntentNode) {
       const where = node.intent.elsewhere;
-      if (where) return [...this.places.values()].find((p) => p.group.key === placeKey(where) && p.group.items.includes(node.intent));
+      if (where) return this.places.all().find((p) => p.group.key === placeKey(where) && p.group.items.includes(node.intent));
       return this.groupFor(node.intent.root, groupKey(node.intent.status));
     }
     if (node instanceof IntentGroupNode) {

@@ -76,3 +76,34 @@ export function placeTreeItem(id: string, contextValue: string, group: PlaceGrou
   item.accessibilityInformation = { label: `${group.label}, ${group.items.length} ${noun} differing from this folder` };
   return item;
 }
+
+/**
+ * A tree's place rows, one node per folder and place, kept across refreshes (a node that stays keeps its row's state,
+ * folded or unfolded): each listing gives the node the place's new group.
+ */
+export class PlaceNodes<T extends WorkItem, N extends { group: PlaceGroup<T> }> {
+  private readonly nodes = new Map<string, N>();
+
+  constructor(private readonly service: OrchestrationService, private readonly keep: (item: WorkItem) => item is T,
+    private readonly make: (root: string, group: PlaceGroup<T>) => N) {}
+
+  /** The place rows of a folder (none when nothing elsewhere differs). */
+  of(root: string): N[] {
+    return placeGroups(this.service, root, this.keep).map((group) => {
+      const key = `${root}\u0000${group.key}`;
+      const node = this.nodes.get(key) ?? this.nodes.set(key, this.make(root, group)).get(key)!;
+      node.group = group;
+      return node;
+    });
+  }
+
+  /** Every place row made so far. */
+  all(): N[] {
+    return [...this.nodes.values()];
+  }
+
+  clear(): void {
+    this.nodes.clear();
+  }
+}
+

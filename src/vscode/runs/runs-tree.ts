@@ -8,7 +8,7 @@ import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { placeGroups } from '../places/place-groups';
+import { PlaceNodes } from '../places/place-groups';
 import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, RunsHereNode, RunsPlaceNode, SectionNode, VcrNode, verdictRow, type RunTreeNode } from './run-nodes';
 
 /**
@@ -22,10 +22,11 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private readonly runNodes = new Map<string, RunNode>();
   private readonly folders = new Map<string, FolderNode>();
   private readonly heres = new Map<string, RunsHereNode>();
-  private readonly placeNodes = new Map<string, RunsPlaceNode>();
+  private readonly placeNodes: PlaceNodes<OrchestralRun, RunsPlaceNode>;
 
   constructor(private readonly service: OrchestrationService) {
     super();
+    this.placeNodes = new PlaceNodes(service, (i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run', (root, group) => new RunsPlaceNode(root, group));
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
     // Other worktrees and refs (issue 20): their runs come and go as a whole place.
     this._register(service.places.onDidChange(() => this.changeEmitter.fire(undefined)));
@@ -69,12 +70,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   private placesOf(root: string): RunsPlaceNode[] {
-    return placeGroups(this.service, root, (i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run').map((group) => {
-      const key = `${root}\u0000${group.key}`;
-      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new RunsPlaceNode(root, group)).get(key)!;
-      node.group = group;
-      return node;
-    });
+    return this.placeNodes.of(root);
   }
 
   /** The node of a run, for reveal() and tests. */

@@ -6,7 +6,7 @@ import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { placeGroups, placeKey } from '../places/place-groups';
+import { PlaceNodes, placeKey } from '../places/place-groups';
 import { worktreeAt } from '../../core/places/worktree-at';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
@@ -41,7 +41,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   private readonly backlogs = new Map<string, BacklogNode>();
   private readonly folders = new Map<string, FolderNode>();
   private readonly heres = new Map<string, TasksHereNode>();
-  private readonly placeNodes = new Map<string, TasksPlaceNode>();
+  private readonly placeNodes: PlaceNodes<OrcTask, TasksPlaceNode>;
   /** Rows of other worktrees' and refs' tasks, by item key (kept apart: their placement is their place). */
   private readonly elsewhereNodes = new Map<string, TaskNode>();
   /** The other worktree a database-era task runs in (its `worktree_path`), among the folder's places read now. */
@@ -68,6 +68,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
 
   constructor(private readonly service: OrchestrationService) {
     super();
+    this.placeNodes = new PlaceNodes(service, (i): i is OrcTask => i.system === 'orc' && i.kind === 'task', (root, group) => new TasksPlaceNode(root, group));
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
     // Other worktrees and refs (issue 20): their tasks come and go as a whole place.
     this._register(service.places.onDidChange(() => { this.elsewhereNodes.clear(); this.changeEmitter.fire(undefined); }));
@@ -113,7 +114,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     const multi = this.service.folders.length > 1;
     if (node instanceof TaskNode && node.task.elsewhere) {
       const key = placeKey(node.task.elsewhere);
-      return [...this.placeNodes.values()].find((p) => p.group.key === key && p.group.items.includes(node.task));
+      return this.placeNodes.all().find((p) => p.group.key === key && p.group.items.includes(node.task));
     }
     if ((node instanceof TasksHereNode || node instanceof TasksPlaceNode) && multi) return this.folderFor(node.root);
     if (node instanceof StatusGroupNode && this.heres.has(node.root) && this.placesOf(node.root).length) return this.heres.get(node.root);
@@ -183,13 +184,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   private placesOf(root: string): TasksPlaceNode[] {
-    if (this.stateFilter !== undefined) return [];
-    return placeGroups(this.service, root, (i): i is OrcTask => i.system === 'orc' && i.kind === 'task').map((group) => {
-      const key = `${root}\u0000${group.key}`;
-      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new TasksPlaceNode(root, group)).get(key)!;
-      node.group = group;
-      return node;
-    });
+    return this.stateFilter !== undefined ? [] : this.placeNodes.of(root);
   }
 
   /** A place's tasks in the order of a status group (status, then priority, then number). */

@@ -3,7 +3,7 @@ import { withAccessibleName } from '../tree-accessibility';
 import type { UltraworkSession, UltraworkTask } from '../../core/formats/ultrawork/model';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
-import { placeGroups } from '../places/place-groups';
+import { PlaceNodes } from '../places/place-groups';
 import { sessionRows, taskRows } from './session-rows';
 import { GroupNode, RowNode, SessionNode, SessionsPlaceNode, TaskNode, type UltraworkNode } from './ultrawork-nodes';
 
@@ -24,12 +24,13 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
   private readonly taskNodes = new Map<string, TaskNode>();
   private readonly groups = new Map<string, GroupNode>();
   /** Other worktrees' sessions and their nodes (by folder, place and session folder): rebuilt when the places change. */
-  private readonly placeNodes = new Map<string, SessionsPlaceNode>();
+  private readonly placeNodes: PlaceNodes<UltraworkSession, SessionsPlaceNode>;
   private readonly elsewhereNodes = new Map<string, SessionNode>();
   private readonly elsewhereTaskNodes = new Map<string, TaskNode>();
 
   constructor(private readonly service: OrchestrationService) {
     super();
+    this.placeNodes = new PlaceNodes(service, (i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session', (root, group) => new SessionsPlaceNode(root, group));
     this._register(service.onDidChange((change) => this.onServiceChange(change)));
     // Other worktrees' sessions come and go with the places (a worktree added, the setting turned off, a session file).
     this._register(service.places.onDidChange(() => {
@@ -89,12 +90,7 @@ export class UltraworkTreeProvider extends Disposable implements vscode.TreeData
   }
 
   private placesOf(root: string): SessionsPlaceNode[] {
-    return placeGroups(this.service, root, (i): i is UltraworkSession => i.system === 'ultrawork' && i.kind === 'session').map((group) => {
-      const key = `${root}\u0000${group.key}`;
-      const node = this.placeNodes.get(key) ?? this.placeNodes.set(key, new SessionsPlaceNode(root, group)).get(key)!;
-      node.group = group;
-      return node;
-    });
+    return this.placeNodes.of(root);
   }
 
   /** The sessions that ran in one other worktree, newest first, each with its tasks as linked for that worktree. */

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, waitFor } from '../lib.mjs';
-import { runCommand, webviewFrame } from '../workbench.mjs';
+import { openFile, runCommand, webviewFrame } from '../workbench.mjs';
 
 const CODELENS_SHOT = path.join(PROJECT, 'docs/images/codelens.png');
 const MAP_SHOT = path.join(PROJECT, 'docs/images/intent-map.png');
@@ -20,21 +20,6 @@ async function closeAllEditors(page) {
 }
 
 /** Opens a workspace file through Quick Open, like a person would. */
-async function openFile(page, rel) {
-  // A webview with focus keeps the keystroke: give the focus back to the workbench first.
-  await page.locator('.part.sidebar .composite.title').first().click();
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(rel);
-  // Click the match itself: Enter could still pick the list as it was before the typing filtered it.
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) })
-    .filter({ hasText: path.dirname(rel) }).first();
-  await row.waitFor({ timeout: 15000 });
-  await row.click();
-  await page.locator('.tabs-container .tab.active', { hasText: path.basename(rel) }).waitFor({ timeout: 15000 });
-}
-
 /** The CodeLens texts shown at the top of the active editor. */
 async function codeLenses(page) {
   return page.locator('.editor-group-container.active .codelens-decoration').evaluateAll((els) => els.map((e) => e.textContent?.trim() ?? ''));

@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT, log, tempDir, waitFor } from '../lib.mjs';
-import { runCommand, viewPane } from '../workbench.mjs';
+import { openFile, runCommand, viewPane } from '../workbench.mjs';
 
 const SHOT = path.join(PROJECT, 'docs/images/places.png');
 const AGENT_B = `active_intents:
@@ -23,18 +23,6 @@ function git(cwd, ...args) {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('GIT_')));
   return execFileSync('git', ['-c', 'user.name=Demo', '-c', 'user.email=demo@baton.invalid', '-c', 'commit.gpgsign=false', '-c', 'core.hooksPath=/dev/null', ...args],
     { cwd, env, encoding: 'utf8' });
-}
-
-async function openFile(page, rel) {
-  await page.locator('.part.sidebar .composite.title').first().click();
-  await page.keyboard.press('Control+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor({ timeout: 10000 });
-  await input.fill(rel);
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(rel) }).filter({ hasText: path.dirname(rel) }).first();
-  await row.waitFor({ timeout: 15000 });
-  await row.click();
-  await page.locator('.tabs-container .tab.active', { hasText: path.basename(rel) }).waitFor({ timeout: 15000 });
 }
 
 export const scenarios = [
