@@ -126,7 +126,9 @@ export const scenarios = [
         log(`${tile.file}: reached by Tab, named "${tile.text}", opened by ${i % 2 ? 'Space' : 'Enter'}`);
         if (i === shown.length - 1) break;
         // Back to the detail for the next tile. The opened file's editor (an image preview is a webview) holds the
-        // keyboard: the palette opens only once focus is back in the workbench.
+        // keyboard and takes it back from a quick pick, which then closes: close it first (the tiles come newest
+        // first, so the image is opened first or last depending on the copy's mtimes — CI once had it first).
+        await runCommand(page, 'View: Close All Editors');
         await runCommand(page, 'Baton: Open Task…', 'TASK-002');
         frame = await taskDetailFrame(page, 'TASK-002');
       }
