@@ -1,12 +1,11 @@
 import { promises as fs } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { JsonIndexCache } from '../core/service/index-cache';
 import { OrchestrationService } from '../core/service/orchestration-service';
-import type { SourceContext } from '../core/model/adapter';
 import { otherPlaces, type PlacesSettings } from '../core/places/places-service';
 import { UsageError } from './args';
 import { cliCacheDir } from './cache-dir';
+import { folderContext } from './folder-context';
 
 export interface ServiceArgs {
   readonly dir: string | undefined;
@@ -53,15 +52,14 @@ export async function foldersOf(dirs: readonly string[]): Promise<string[]> {
   return roots;
 }
 
-/** Where one folder's state lives: the folder, and the home-directory roots under HOME (the user's, by default). */
-export function folderContext(root: string, home: string | undefined): SourceContext {
-  const base = path.resolve(home ?? os.homedir());
-  return { root, ultraworkSessions: path.join(base, '.claude', 'ultrawork', 'sessions'), orangeRoot: path.join(base, 'orange'),
-    orcHome: path.join(base, '.orc') };
-}
+export { folderContext } from './folder-context';
 
-/** The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it. */
-export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>): OrchestrationService {
+/**
+ * The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it; `recordsDiscovery`
+ * for a scan whose snapshot is saved (its discovery witnessed: scan-snapshot.ts, fast-scan.ts).
+ */
+export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>, recordsDiscovery = false): OrchestrationService {
   return new OrchestrationService({ folders: [folderContext(root, args.home)],
-    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: otherPlaces(args.places) } : {}) });
+    cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: otherPlaces(args.places) } : {}),
+    recordsDiscovery });
 }

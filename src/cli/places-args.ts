@@ -2,11 +2,7 @@ import type { PlacesSettings } from '../core/places/places-service';
 import { refPatternProblem } from '../core/places/repository';
 import { UsageError } from './args';
 
-/** `--worktrees` and `--refs PATTERN` (repeatable), as parseArgs options: the same on scan, check, owner and trace. */
-export const placeOptions = {
-  worktrees: { type: 'boolean' },
-  refs: { type: 'string', multiple: true },
-} as const;
+export { placeOptions } from './place-options';
 
 /**
  * The places a command was asked to read besides the folder's own, or undefined when neither flag was given (then

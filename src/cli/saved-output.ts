@@ -1,5 +1,6 @@
 import { ScanSnapshotStore, type SavedOutput } from '../core/service/scan-snapshot';
 import { cliCacheDir } from './cache-dir';
+import { cliCodeFiles } from './cli-code';
 import { folderContext, folderService, foldersOf, type OpenedFolder, type ServiceArgs } from './open-service';
 
 export interface FolderOutput extends SavedOutput {
@@ -22,17 +23,21 @@ export interface SavedOutputs {
  */
 export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly dirs: readonly string[] }, view: string,
   render: (folder: OpenedFolder) => SavedOutput): Promise<SavedOutputs> {
-  const store = new ScanSnapshotStore(cliCacheDir());
+  const store = new ScanSnapshotStore(cliCacheDir(), cliCodeFiles());
   const folders: FolderOutput[] = [];
   const saves: (() => Promise<void>)[] = [];
   for (const root of await foldersOf(args.dirs)) {
     const ctx = folderContext(root, args.home);
-    const service = folderService(root, args);
+    const service = folderService(root, args, !args.noCache && !args.places);
     const snapshot = args.noCache || args.places ? undefined : await store.load(ctx);
     const current = snapshot !== undefined && await service.unchangedSince(root, snapshot.facts);
     const saved = current ? snapshot.outputs.get(view) : undefined;
-    if (saved) {
+    if (saved && snapshot) {
       folders.push({ root, ...saved });
+      // A snapshot without its discovery's witness (saved while a folder had just changed: fs-witness.ts) gets the
+      // witness of this check, so that the next run can answer from the small bundle (fast-scan.ts).
+      const witnessed = snapshot.facts.discovery ? undefined : service.witnessedFacts(root, snapshot.facts);
+      if (witnessed?.discovery) saves.push(() => store.save(ctx, { facts: witnessed, outputs: snapshot.outputs }));
       continue;
     }
     await service.scan({ deferCacheSave: true });

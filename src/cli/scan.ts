@@ -13,7 +13,9 @@ import { savedOutputs } from './saved-output';
 import type { CliOutput } from './output';
 import type { Diagnostic } from '../core/model/diagnostic';
 import { whereText } from '../core/places/where';
-import { placeOptions, placesOf } from './places-args';
+import { placesOf } from './places-args';
+import { scanOptions, scanView } from './scan-options';
+import { printScan } from './scan-print';
 import { elsewhereSummary } from './scan-elsewhere';
 
 
@@ -23,11 +25,11 @@ import { elsewhereSummary } from './scan-elsewhere';
  * per folder, in the order given.
  */
 export async function scanCommand(argv: string[], out: CliOutput): Promise<number> {
-  const { values, positionals } = parse(argv, { json: { type: 'boolean' }, home: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...placeOptions });
+  const { values, positionals } = parse(argv, scanOptions);
   const json = !!values.json;
   const places = await placesOf(values);
   const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'], places },
-    json ? 'scan --json' : 'scan', ({ root, service }) => {
+    scanView(json), ({ root, service }) => {
       // Without --worktrees/--refs nothing is elsewhere: the output is byte for byte what it always was.
       const elsewhere = service.places.elsewhere(root);
       const diagnostics = [...service.diagnostics(), ...elsewhere.diagnostics];
@@ -37,14 +39,10 @@ export async function scanCommand(argv: string[], out: CliOutput): Promise<numbe
         hasErrors: hasErrors(diagnostics),
       };
     });
-  if (json) {
-    out.json(folders.length === 1 ? folders[0]!.text : `{"baton":1,"folders":[${folders.map((f) => String(f.text)).join(',')}]}`);
-  } else {
-    folders.forEach((folder, n) => { if (n) out.line(''); out.line(String(folder.text)); });
-  }
+  const status = printScan(folders, json, out);
   // Printed first: whoever reads the output has it while the caches are written.
   await save();
-  return folders.some((f) => f.hasErrors) ? 1 : 0;
+  return status;
 }
 
 function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: readonly Diagnostic[]): string[] {

@@ -75,7 +75,8 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
   watchPatterns(ctx: SourceContext): readonly WatchPattern[];
   /**
    * What besides a file's bytes shapes its record for this context (the intents trace: how many entries are kept).
-   * A cached record read under another variant is read again.
+   * A cached record read under another variant is read again. A function of the context alone (a saved scan is
+   * proven current without the adapters: scan-snapshot.ts keeps the context in its identity).
    */
   readVariant?(ctx: SourceContext): string;
   /** Whether an absolute path (maybe new, maybe deleted) is one of this system's files. */
@@ -121,6 +122,11 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    * database whose WAL changes while the database file does not). Undefined when the file is gone.
    */
   statOf?(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined;
+  /**
+   * Whether statOf of this file is the file's own stat (size and mtime, links followed): then the CLI's second run
+   * may check it without the adapter (src/cli/fast-scan.ts). An adapter with statOf and without this: never.
+   */
+  statIsPlain?(file: string, ctx: SourceContext): boolean;
   link(input: LinkInput<R>): LinkOutput<I, D>;
   /**
    * `link` written as steps (util/steps.ts), for an adapter whose full link is long (orc's, at 10,000 tasks): a scan

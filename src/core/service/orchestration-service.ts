@@ -31,6 +31,8 @@ export interface ServiceOptions {
    * src/core/places (git runs only with `trusted`; changeable later with `service.places.configure`). Absent: none.
    */
   readonly places?: PlacesFactory;
+  /** The CLI's: each folder's discovery is witnessed, for its saved scan (see WorkspaceIndex.recordsDiscovery). */
+  readonly recordsDiscovery?: boolean;
 }
 
 /** Where a scan's time went (the views' listeners run inside it, when the change event fires). */
@@ -74,6 +76,7 @@ export class OrchestrationService extends Disposable {
   private readonly adapters: readonly AnyAdapter[];
   private readonly now: (() => number) | undefined;
   private readonly cache: IndexCache | undefined;
+  private readonly recordsDiscovery: boolean;
   private readonly changeEmitter = this._register(new Emitter<IndexChange>());
   /** Fires after every scan and every file refresh that touched Baton's files. */
   readonly onDidChange: Event<IndexChange> = this.changeEmitter.event;
@@ -93,7 +96,8 @@ export class OrchestrationService extends Disposable {
     this.adapters = options.adapters ?? defaultAdapters();
     this.now = options.now;
     this.cache = options.cache;
-    this.indexes = options.folders.map((ctx) => new WorkspaceIndex(ctx, this.adapters, this.now));
+    this.recordsDiscovery = options.recordsDiscovery ?? false;
+    this.indexes = options.folders.map((ctx) => this.newIndex(ctx));
     this.intents = new IntentsService(this);
     const folders = () => this.folders;
     this.places = this._register(options.places ? options.places({
@@ -130,7 +134,7 @@ export class OrchestrationService extends Disposable {
     for (const ctx of folders) {
       const old = before.get(ctx.root);
       if (old && sameContext(old.ctx, ctx) && !next.includes(old)) { next.push(old); continue; }
-      const index = new WorkspaceIndex(ctx, this.adapters, this.now);
+      const index = this.newIndex(ctx);
       next.push(index);
       fresh.push(index);
     }
@@ -316,6 +320,18 @@ export class OrchestrationService extends Disposable {
   async unchangedSince(root: string, facts: ScanFacts): Promise<boolean> {
     const index = this.indexes.find((i) => i.root === root);
     return index ? index.unchangedSince(facts) : false;
+  }
+
+  /** After unchangedSince held: the facts with the witness of that check's discovery (see WorkspaceIndex.discoveryWitness). */
+  witnessedFacts(root: string, facts: ScanFacts): ScanFacts {
+    const discovery = this.indexes.find((i) => i.root === root)?.discoveryWitness(facts.files) ?? null;
+    return { ...facts, discovery };
+  }
+
+  private newIndex(ctx: SourceContext): WorkspaceIndex {
+    const index = new WorkspaceIndex(ctx, this.adapters, this.now);
+    index.recordsDiscovery = this.recordsDiscovery;
+    return index;
   }
 
   async saveCache(): Promise<void> {

@@ -27,7 +27,8 @@ export interface SavedOutput {
   readonly hasErrors: boolean;
 }
 
-const FORMAT = 1;
+/** 2: the facts hold the discovery's witness (ScanFacts.discovery). */
+const FORMAT = 2;
 /** A snapshot of 100,000 tasks is tens of megabytes; a file past this is not ours to load. */
 const MAX_SNAPSHOT_BYTES = 512 * 1024 * 1024;
 
@@ -44,7 +45,11 @@ interface Header {
  * so a load parses only the header (file facts) and never a report. A missing, foreign or corrupt file is ignored.
  */
 export class ScanSnapshotStore {
-  constructor(private readonly dir: string) {}
+  /**
+   * `code`: the files whose size and mtime name the build that made the output (default: this module's file). The
+   * CLI names both its bundles, so that its second-run bundle (src/cli/fast-scan.ts) and the CLI agree.
+   */
+  constructor(private readonly dir: string, private readonly code: readonly string[] = [__filename]) {}
 
   private fileFor(root: string): string {
     return path.join(this.dir, `scan-${Buffer.from(root).toString('base64url').slice(-80)}.snapshot`);
@@ -56,7 +61,7 @@ export class ScanSnapshotStore {
       const newline = bytes.indexOf(0x0a);
       if (newline < 0) return undefined;
       const header = JSON.parse(bytes.toString('utf8', 0, newline)) as Header;
-      if (header.format !== FORMAT || header.identity !== identityOf(ctx)) return undefined;
+      if (header.format !== FORMAT || header.identity !== identityOf(ctx, this.code)) return undefined;
       const body = newline + 1;
       const outputs = new Map<string, SavedOutput>();
       for (const [view, { start, end, hasErrors }] of Object.entries(header.outputs)) {
@@ -80,7 +85,7 @@ export class ScanSnapshotStore {
         parts.push(bytes);
         at += bytes.length;
       }
-      const header: Header = { format: FORMAT, identity: identityOf(ctx), facts: snapshot.facts, outputs };
+      const header: Header = { format: FORMAT, identity: identityOf(ctx, this.code), facts: snapshot.facts, outputs };
       await fs.mkdir(this.dir, { recursive: true });
       await writeFileAtomic(this.fileFor(ctx.root), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...parts]), { flush: false });
     } catch {
@@ -93,22 +98,24 @@ export class ScanSnapshotStore {
  * What besides the files shapes the output: the folder's context (roots, systems, trace tail), the host (an
  * executor's pid counts only on its own host) and the code (its file's size and mtime: another build, another output).
  */
-function identityOf(ctx: SourceContext): string {
+function identityOf(ctx: SourceContext, code: readonly string[]): string {
   const context = { root: ctx.root, orcHome: ctx.orcHome ?? null, ultraworkSessions: ctx.ultraworkSessions ?? null,
     orangeRoot: ctx.orangeRoot ?? null, systems: ctx.systems ?? null, traceTail: ctx.traceTail ?? null };
   // The user's home too: orange's projects file and Ultrawork's ownership expand `~` with it.
-  return JSON.stringify({ code: codeIdentity(), host: os.hostname(), home: os.homedir(), context });
+  return JSON.stringify({ code: code.map(codeIdentity), host: os.hostname(), home: os.homedir(), context });
 }
 
-let code: string | undefined;
-function codeIdentity(): string {
+const codes = new Map<string, string>();
+function codeIdentity(file: string): string {
+  let code = codes.get(file);
   if (code === undefined) {
     try {
-      const stat = statSync(__filename);
-      code = `${__filename}:${stat.size}:${stat.mtimeMs}`;
+      const stat = statSync(file);
+      code = `${file}:${stat.size}:${stat.mtimeMs}`;
     } catch {
       code = `unknown:${process.pid}:${Date.now()}`; // never matches a saved one
     }
+    codes.set(file, code);
   }
   return code;
 }

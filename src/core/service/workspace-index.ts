@@ -14,6 +14,7 @@ import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
+import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
 
 /**
  * What one full scan's output was made from: every file it read, in the order read, with the size, mtime and read
@@ -22,6 +23,12 @@ import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness
 export interface ScanFacts {
   readonly files: readonly (readonly [file: string, system: string, size: number, mtimeMs: number, variant: string | null])[];
   readonly liveness: LivenessFacts;
+  /**
+   * What the adapters' discovery asked the file system when it listed exactly these files (fs-witness.ts), when the
+   * index was asked to record it and every file's stat is its own (SystemAdapter.statIsPlain): the CLI's second run
+   * then proves the listing current without the adapters' code (src/cli/fast-scan.ts). Null otherwise.
+   */
+  readonly discovery: FsWitness | null;
 }
 
 export interface IndexChange {
@@ -51,6 +58,13 @@ export class WorkspaceIndex {
   private liveness = new LivenessRecord();
   /** Whether every item was computed by the last full scan (a refresh since may have kept items it did not recompute). */
   private onlyScanned = false;
+  /**
+   * Set by the CLI: each discovery of a scan or of unchangedSince runs witnessed (fs-witness.ts, which wraps node:fs
+   * while it runs: only for a process that does one thing at a time).
+   */
+  recordsDiscovery = false;
+  /** The last scan's or check's discovery: what it listed (each adapter's files, in order) and its witnesses. */
+  private lastDiscovery: { files: string[]; witnesses: (FsWitness | undefined)[]; startedAt: number } | undefined;
 
   /** The adapters of the systems this context reads (a disabled system's files are neither read nor watched). */
   private readonly adapters: readonly AnyAdapter[];
@@ -71,9 +85,10 @@ export class WorkspaceIndex {
     let reused = 0;
     const slicer = new Slicer(YIELD_EVERY_MS);
     this.scanning = true;
+    const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     try {
       for (const adapter of this.adapters) {
-        const files = await adapter.discover(this.ctx);
+        const files = await this.discover(adapter, discovery);
         for (const file of files) {
           const cached = cache.get(file);
           const entry = await this.readEntry(adapter, file, cached);
@@ -222,7 +237,7 @@ export class WorkspaceIndex {
       if (e.size < 0) return undefined;
       files.push([file, e.system, e.size, e.mtimeMs, e.variant ?? null]);
     }
-    return { files, liveness: this.liveness.facts() };
+    return { files, liveness: this.liveness.facts(), discovery: this.discoveryWitness(files) ?? null };
   }
 
   /**
@@ -232,9 +247,10 @@ export class WorkspaceIndex {
    */
   async unchangedSince(facts: ScanFacts): Promise<boolean> {
     let n = 0;
+    const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     for (const adapter of this.adapters) {
       const variant = adapter.readVariant?.(this.ctx) ?? null;
-      for (const file of await adapter.discover(this.ctx)) {
+      for (const file of await this.discover(adapter, discovery)) {
         const row = facts.files[n++];
         if (!row || row[0] !== file || row[1] !== adapter.system || row[4] !== variant) return false;
         const stat = this.statOf(adapter, file);
@@ -242,6 +258,38 @@ export class WorkspaceIndex {
       }
     }
     return n === facts.files.length && factsHold(facts.liveness, this.now());
+  }
+
+  /** One adapter's discovery, witnessed when recordsDiscovery is set; appended to `into`. */
+  private async discover(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>): Promise<string[]> {
+    if (!this.recordsDiscovery) {
+      into.witnesses.push(undefined);
+      return adapter.discover(this.ctx);
+    }
+    const { result, witness } = await witnessed(() => adapter.discover(this.ctx));
+    into.witnesses.push(witness);
+    for (const file of result) into.files.push(file);
+    return result;
+  }
+
+  /**
+   * The witness of the last discovery (a scan's or unchangedSince's), when it listed exactly `files` (the files a
+   * scan read, in order: none missing, none twice) and each of them is checked by its own stat. Undefined otherwise,
+   * and when a file's mtime was too recent to prove it unchanged since (a same-size rewrite in the same clock tick
+   * keeps it: fs-witness.ts), which the full check (unchangedSince) then answers, as it always did.
+   */
+  discoveryWitness(files: ScanFacts['files']): FsWitness | undefined {
+    const last = this.lastDiscovery;
+    if (!last || last.witnesses.some((w) => !w) || last.files.length !== files.length) return undefined;
+    for (let n = 0; n < files.length; n++) {
+      const [file, system, , mtimeMs] = files[n]!;
+      if (last.files[n] !== file || racyAt(mtimeMs, last.startedAt)) return undefined;
+      const adapter = this.adapters.find((a) => a.system === system);
+      if (!adapter || (adapter.statOf && !adapter.statIsPlain?.(file, this.ctx))) return undefined;
+    }
+    const seen = new Map<string, FsWitness['seen'][number]>();
+    for (const witness of last.witnesses) for (const row of witness!.seen) if (!seen.has(row[0] + row[1])) seen.set(row[0] + row[1], row);
+    return { seen: [...seen.values()] };
   }
 
   /**

@@ -108,6 +108,11 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     return stat && { size: stat.size, mtimeMs: stat.mtimeMs };
   }
 
+  /** Only a database's stat is its own and its global database's (see statOf). */
+  statIsPlain(file: string, ctx: SourceContext): boolean {
+    return !this.dbCandidates(ctx).includes(file);
+  }
+
   /** Only a database is read by `read`; every YAML file takes the whole-file path. */
   readsItself(file: string, ctx: SourceContext): boolean {
     return this.dbCandidates(ctx).includes(file);
