@@ -5,7 +5,8 @@ import { parse } from './args';
 import type { CliOutput } from './output';
 import { savedOutputs } from './saved-output';
 import { whereText } from '../core/places/where';
-import { placeOptions, placesOf } from './places-args';
+import { placesOf } from './places-args';
+import { checkOptions, checkView, printCheck } from './saved-views';
 
 
 /**
@@ -14,19 +15,18 @@ import { placeOptions, placesOf } from './places-args';
  * says which folder it is about and a problem matcher run from here finds the file.
  */
 export async function checkCommand(argv: string[], out: CliOutput): Promise<number> {
-  const { values, positionals } = parse(argv, { home: { type: 'string' }, 'no-cache': { type: 'boolean' }, ...placeOptions });
+  const { values, positionals } = parse(argv, checkOptions);
   const places = await placesOf(values);
   const several = positionals.length > 1;
-  // With several folders each line is relative to the current folder: part of what the saved output depends on.
   const base = several ? process.cwd() : undefined;
   const { folders, save } = await savedOutputs({ dirs: positionals, home: values.home, noCache: !!values['no-cache'], places },
-    several ? `check from ${base}` : 'check', ({ root, service }) => {
+    checkView(several, process.cwd()), ({ root, service }) => {
       const diagnostics = [...service.diagnostics(), ...service.places.elsewhere(root).diagnostics].sort(compareDiagnostics);
       // A problem found in another worktree or on a ref says where at the end of its message.
       return { text: diagnostics.map((d) => printable(diagnosticLine(base ?? root, d) + (d.elsewhere ? ` (${whereText(d.elsewhere)})` : ''))).join('\n'),
         hasErrors: hasErrors(diagnostics) };
     });
-  for (const { text } of folders) if (text.length) out.line(String(text));
+  const status = printCheck(folders, out);
   await save();
-  return folders.some((f) => f.hasErrors) ? 1 : 0;
+  return status;
 }

@@ -20,20 +20,20 @@ if (!name || name === '--help' || name === '-h' || name === 'help') {
   // Node 22.1 and later keep V8's compiled code of the CLI between runs (in the user's cache folder, never a shared
   // temp folder): a run then skips compiling most of it. Older Nodes have no such switch and compile as before.
   (Module as { enableCompileCache?: (dir: string) => unknown }).enableCompileCache?.(path.join(cliCacheDir(), 'compile'));
-  if (name === 'scan') void scanFromSnapshotOrCli();
+  if (name === 'scan' || name === 'check') void fromSnapshotOrCli(name);
   else runCli();
 }
 
 /**
- * A second `baton scan` with nothing changed is answered by a small bundle (dist/cli-fast.js, src/cli/fast-scan.ts)
- * from the saved output; anything it is not sure of — and any failure of its own — goes to the CLI.
+ * A second `baton scan` or `baton check` with nothing changed is answered by a small bundle (dist/cli-fast.js,
+ * src/cli/fast-answer.ts) from the saved output; anything it is not sure of — and any failure of its own — goes to the CLI.
  */
-async function scanFromSnapshotOrCli(): Promise<void> {
+async function fromSnapshotOrCli(command: 'scan' | 'check'): Promise<void> {
   let status: number | undefined;
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on demand, synchronously, by path
-    const fast = require(path.join(__dirname, 'cli-fast.js')) as typeof import('./fast-scan');
-    status = await fast.answerScanFromSnapshot(process.argv.slice(3));
+    const fast = require(path.join(__dirname, 'cli-fast.js')) as typeof import('./fast-answer');
+    status = await fast.answerFromSnapshot(command, process.argv.slice(3));
   } catch {
     status = undefined;
   }

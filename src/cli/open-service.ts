@@ -56,7 +56,7 @@ export { folderContext } from './folder-context';
 
 /**
  * The service of one folder, not scanned yet, with the CLI's record cache unless told not to use it; `recordsDiscovery`
- * for a scan whose snapshot is saved (its discovery witnessed: scan-snapshot.ts, fast-scan.ts).
+ * for a scan whose snapshot is saved (its discovery witnessed: scan-snapshot.ts, fast-answer.ts).
  */
 export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>, recordsDiscovery = false): OrchestrationService {
   return new OrchestrationService({ folders: [folderContext(root, args.home)],

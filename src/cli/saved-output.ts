@@ -35,7 +35,7 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
     if (saved && snapshot) {
       folders.push({ root, ...saved });
       // A snapshot without its discovery's witness (saved while a folder had just changed: fs-witness.ts) gets the
-      // witness of this check, so that the next run can answer from the small bundle (fast-scan.ts).
+      // witness of this check, so that the next run can answer from the small bundle (fast-answer.ts).
       const witnessed = snapshot.facts.discovery ? undefined : service.witnessedFacts(root, snapshot.facts);
       if (witnessed?.discovery) saves.push(() => store.save(ctx, { facts: witnessed, outputs: snapshot.outputs }));
       continue;

@@ -14,8 +14,7 @@ import type { CliOutput } from './output';
 import type { Diagnostic } from '../core/model/diagnostic';
 import { whereText } from '../core/places/where';
 import { placesOf } from './places-args';
-import { scanOptions, scanView } from './scan-options';
-import { printScan } from './scan-print';
+import { printScan, scanOptions, scanView } from './saved-views';
 import { elsewhereSummary } from './scan-elsewhere';
 
 

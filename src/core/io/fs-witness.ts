@@ -10,7 +10,7 @@ const { lstatSync, readlinkSync, realpathSync, statSync } = fs;
  * is added, removed or renamed in it; a path through a link that now leads elsewhere leads to another inode; a
  * content change moves a file's mtime. So when every fingerprint is the same again (witnessHolds), the code — given
  * the same arguments and environment — lists the same files, without being run. Used by the CLI's second run
- * (src/cli/fast-scan.ts) to prove that the adapters' discovery would find exactly the files of a saved scan.
+ * (src/cli/fast-answer.ts) to prove that the adapters' discovery would find exactly the files of a saved scan.
  */
 export interface FsWitness {
   /** [how the path was looked at, the path, what it gave]; each (how, path) once, in the order first asked. */

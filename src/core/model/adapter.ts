@@ -124,7 +124,7 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
   statOf?(file: string, ctx: SourceContext): { size: number; mtimeMs: number } | undefined;
   /**
    * Whether statOf of this file is the file's own stat (size and mtime, links followed): then the CLI's second run
-   * may check it without the adapter (src/cli/fast-scan.ts). An adapter with statOf and without this: never.
+   * may check it without the adapter (src/cli/fast-answer.ts). An adapter with statOf and without this: never.
    */
   statIsPlain?(file: string, ctx: SourceContext): boolean;
   link(input: LinkInput<R>): LinkOutput<I, D>;

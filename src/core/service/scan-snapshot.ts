@@ -47,7 +47,7 @@ interface Header {
 export class ScanSnapshotStore {
   /**
    * `code`: the files whose size and mtime name the build that made the output (default: this module's file). The
-   * CLI names both its bundles, so that its second-run bundle (src/cli/fast-scan.ts) and the CLI agree.
+   * CLI names both its bundles, so that its second-run bundle (src/cli/fast-answer.ts) and the CLI agree.
    */
   constructor(private readonly dir: string, private readonly code: readonly string[] = [__filename]) {}
 

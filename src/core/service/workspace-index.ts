@@ -26,7 +26,7 @@ export interface ScanFacts {
   /**
    * What the adapters' discovery asked the file system when it listed exactly these files (fs-witness.ts), when the
    * index was asked to record it and every file's stat is its own (SystemAdapter.statIsPlain): the CLI's second run
-   * then proves the listing current without the adapters' code (src/cli/fast-scan.ts). Null otherwise.
+   * then proves the listing current without the adapters' code (src/cli/fast-answer.ts). Null otherwise.
    */
   readonly discovery: FsWitness | null;
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ScanSnapshotStore } from '../../../src/core/service/scan-snapshot';
 import { provenUnchanged } from '../../../src/core/service/snapshot-proof';
-import { answerScanFromSnapshot } from '../../../src/cli/fast-scan';
+import { answerFromSnapshot } from '../../../src/cli/fast-answer';
 import { folderContext } from '../../../src/cli/folder-context';
 import { cliCodeFiles } from '../../../src/cli/cli-code';
 import type { CliOutput } from '../../../src/cli/output';
@@ -17,12 +17,12 @@ const DIST = path.join(REPO, 'dist');
 const MARK = 'baton-test: the CLI bundle was loaded';
 
 /**
- * The CLI's second run: `baton scan` answered by dist/cli-fast.js from the saved output, without the CLI bundle. Every
+ * The CLI's second run: `baton scan` (and `check`) answered by dist/cli-fast.js from the saved output, without the CLI bundle. Every
  * run here is a real `node dist/cli.js` process; a preloaded probe says on stderr whether dist/cli-main.js was loaded
  * (the full path) or not (the saved output, proven current by fs calls alone). Whenever anything that shapes the
  * output changed, the full path must run and print what a full read (--no-cache) prints.
  */
-describe('baton scan, second run: answered from the snapshot only when proven current', function () {
+describe('baton scan and check, second run: answered from the snapshot only when proven current', function () {
   this.timeout(120_000);
   let probe: string;
   let cache: string;
@@ -48,9 +48,9 @@ M._load = function (request, ...rest) { if (String(request).endsWith('cli-main.j
   });
 
   /** One `baton` process: its stdout, exit status, and whether it loaded the CLI bundle (the full path). */
-  function baton(args: string[], options: { cli?: string; cache?: string } = {}): { stdout: string; code: number | null; full: boolean } {
+  function baton(args: string[], options: { cli?: string; cache?: string; cwd?: string } = {}): { stdout: string; code: number | null; full: boolean } {
     const r = spawnSync(process.execPath, ['-r', probe, options.cli ?? path.join(DIST, 'cli.js'), ...args],
-      { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: options.cache ?? cache }, maxBuffer: 64 * 1024 * 1024 });
+      { cwd: options.cwd ?? REPO, encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: options.cache ?? cache }, maxBuffer: 64 * 1024 * 1024 });
     return { stdout: r.stdout, code: r.status, full: r.stderr.includes(MARK) };
   }
 
@@ -89,7 +89,7 @@ M._load = function (request, ...rest) { if (String(request).endsWith('cli-main.j
     return after;
   }
 
-  it('scan --json, scan, and several folders: the saved bytes and exit status of a full read', () => {
+  it('scan --json, scan, check, and several folders: the saved bytes and exit status of a full read', () => {
     ws = workspace();
     ws.write('b/.orc/tasks/TASK-120/task.yaml', 'id: TASK-120\ntitle: broken\nstatus: [running\n');
     ageTree(ws.root);
@@ -97,6 +97,12 @@ M._load = function (request, ...rest) { if (String(request).endsWith('cli-main.j
     primed(['scan', ws.root, '--home', home]);
     const two = primed(['scan', ws.root, ws.path('b'), '--json', '--home', home]);
     assert.strictEqual(two.code, 1, 'the broken file of b is an error');
+    primed(['scan', ws.root, ws.path('b'), '--home', home]);
+    assert.match(primed(['check', ws.path('b'), '--home', home]).stdout, /TASK-120/);
+    assert.match(primed(['check', ws.root, ws.path('b'), '--home', home]).stdout, /TASK-120/, 'several folders: lines from the current folder');
+    assert.ok(baton(['check', ws.root, ws.path('b'), '--home', home], { cwd: ws.root }).full, 'from another folder: another view');
+    ws.write('b/.orc/tasks/TASK-120/task.yaml', 'id: TASK-120\ntitle: broken\nstatus: [runnin\n');
+    readsAgain(['check', ws.path('b'), '--home', home], 'check after a change');
   });
 
   it('every change to the folder\'s files or folders is read', () => {
@@ -240,11 +246,11 @@ M._load = function (request, ...rest) { if (String(request).endsWith('cli-main.j
     try {
       let printed = '';
       const out: CliOutput = { line: (t) => { printed += `${t}\n`; }, json: (t) => { printed += `${String(t)}\n`; }, error: () => undefined };
-      assert.strictEqual(await answerScanFromSnapshot([ws.root, '--json', '--home', home], out), undefined);
+      assert.strictEqual(await answerFromSnapshot('scan', [ws.root, '--json', '--home', home], out), undefined);
       assert.strictEqual(printed, '');
       ageTree(home);
       await scanCommand([ws.root, '--json', '--home', home], { ...out, json: () => undefined });
-      assert.strictEqual(await answerScanFromSnapshot([ws.root, '--json', '--home', home], out), 0);
+      assert.strictEqual(await answerFromSnapshot('scan', [ws.root, '--json', '--home', home], out), 0);
       assert.ok(JSON.parse(printed).items.length > 0);
       assert.deepStrictEqual(cliCodeFiles().length, 1, 'unbundled: this module stands for the code');
     } finally {
