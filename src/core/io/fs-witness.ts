@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import fs, { type Stats } from 'node:fs';
 
 /** The calls the witness itself makes, taken before any recording wraps them (its own calls are not the code's). */
 const { lstatSync, readlinkSync, realpathSync, statSync } = fs;
@@ -14,8 +14,16 @@ const { lstatSync, readlinkSync, realpathSync, statSync } = fs;
  */
 export interface FsWitness {
   /** [how the path was looked at, the path, what it gave]; each (how, path) once, in the order first asked. */
-  readonly seen: readonly (readonly [how: WitnessHow, file: string, answer: string])[];
+  readonly seen: readonly (readonly [how: WitnessHow, file: string, answer: Answer])[];
 }
+
+/**
+ * What a path gave: for a stat, [dev, ino, mode, size, mtimeMs, ctimeMs] (numbers: compared without formatting 10,000
+ * floats as text); for realpath and readlink, the path; for a path that gave an error, `!` and its code.
+ */
+type Answer = string | readonly number[];
+/** Where a stat's answer holds its mtime. */
+const MTIME = 4;
 
 /** s: stat (links followed: a listing, a probe, an open), l: lstat, r: realpath, k: readlink. */
 type WitnessHow = 's' | 'l' | 'r' | 'k';
@@ -41,7 +49,7 @@ const REALPATH = new Set(['realpath', 'realpathSync']);
 const READLINK = new Set(['readlink', 'readlinkSync']);
 
 class Recorder {
-  readonly seen = new Map<string, readonly [WitnessHow, string, string]>();
+  readonly seen = new Map<string, readonly [WitnessHow, string, Answer]>();
   /** Set when the code did something the witness cannot replay (a write, a recursive listing, a call not modelled). */
   complete = true;
   readonly startedAt = Date.now();
@@ -76,7 +84,7 @@ export async function witnessed<T>(code: () => Promise<T>): Promise<{ result: T;
   try {
     const result = await code();
     const seen = [...recorder.seen.values()];
-    const racy = seen.some(([how, , answer]) => (how === 's' || how === 'l') && racyAt(mtimeOf(answer), recorder.startedAt));
+    const racy = seen.some(([, , answer]) => typeof answer !== 'string' && racyAt(answer[MTIME]!, recorder.startedAt));
     return { result, witness: recorder.complete && !racy ? { seen } : undefined };
   } finally {
     recording = undefined;
@@ -86,7 +94,20 @@ export async function witnessed<T>(code: () => Promise<T>): Promise<{ result: T;
 
 /** Whether every path a witness saw still gives the same answer (fs calls only; no code of the witnessed run). */
 export function witnessHolds(witness: FsWitness): boolean {
-  for (const [how, file, answer] of witness.seen) if (answerOf(how, file) !== answer) return false;
+  for (const [how, file, answer] of witness.seen) {
+    if (typeof answer === 'string') {
+      if (answerOf(how, file) !== answer) return false;
+      continue;
+    }
+    let stat: Stats | undefined;
+    try {
+      stat = how === 's' ? statSync(file) : lstatSync(file);
+    } catch {
+      return false;
+    }
+    if (stat.dev !== answer[0] || stat.ino !== answer[1] || stat.mode !== answer[2] || stat.size !== answer[3]
+      || stat.mtimeMs !== answer[MTIME] || stat.ctimeMs !== answer[5]) return false;
+  }
   return true;
 }
 
@@ -109,17 +130,13 @@ function patch(target: Record<string, unknown>, recorder: Recorder): () => void 
   return () => { for (const [name, original] of originals) target[name] = original; };
 }
 
-function answerOf(how: WitnessHow, file: string): string {
+function answerOf(how: WitnessHow, file: string): Answer {
   try {
     if (how === 'r') return realpathSync(file);
     if (how === 'k') return readlinkSync(file);
     const stat = how === 's' ? statSync(file) : lstatSync(file);
-    return `${stat.dev}:${stat.ino}:${stat.mode}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+    return [stat.dev, stat.ino, stat.mode, stat.size, stat.mtimeMs, stat.ctimeMs];
   } catch (err) {
     return `!${(err as NodeJS.ErrnoException).code ?? 'error'}`;
   }
-}
-
-function mtimeOf(answer: string): number {
-  return answer.startsWith('!') ? -Infinity : Number(answer.split(':')[4]);
 }
