@@ -11,10 +11,11 @@ import type { ScanFacts } from './workspace-index';
  * of the context, which the snapshot's identity holds. False on any doubt; then the CLI runs the full check.
  */
 export function provenUnchanged(facts: ScanFacts, now: number): boolean {
-  if (!facts.discovery || !factsHold(facts.liveness, now) || !witnessHolds(facts.discovery)) return false;
+  if (!facts.discovery || !factsHold(facts.liveness, now)) return false;
+  // The files first: an edited file (the usual change) is found before the folders are looked at again.
   for (const [file, , size, mtimeMs] of facts.files) {
     const stat = statSync(file, { throwIfNoEntry: false });
     if (!stat || stat.size !== size || stat.mtimeMs !== mtimeMs) return false;
   }
-  return true;
+  return witnessHolds(facts.discovery);
 }
