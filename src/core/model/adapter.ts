@@ -69,7 +69,11 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
   readonly system: SystemId;
   /** Bumped when `parse` changes, so cached records of an older reader are not reused. */
   readonly version: number;
-  /** Every file of this system for the context, absolute paths. */
+  /**
+   * Every file of this system for the context, absolute paths. A function of the context and of what it reads from
+   * the file system through node:fs before its promise settles: the CLI proves a saved scan's listing current by
+   * asking the file system the same questions again (io/fs-witness.ts), without running this.
+   */
   discover(ctx: SourceContext): Promise<string[]>;
   /** Folders to watch and the glob (relative to the folder) of the files that matter in each. */
   watchPatterns(ctx: SourceContext): readonly WatchPattern[];
