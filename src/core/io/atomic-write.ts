@@ -40,7 +40,7 @@ export async function writeTempBeside(file: string, data: FileData, options: Wri
   try {
     try {
       await keepModeAndOwner(file, handle);
-      await handle.writeFile(data);
+      await fs.writeFile(handle, data); // a string, bytes, or text in pieces (fs.promises.writeFile takes each)
       if (options.flush !== false) await handle.sync();
     } finally {
       await handle.close();
