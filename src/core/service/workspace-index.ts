@@ -274,6 +274,11 @@ export class WorkspaceIndex {
     return [...this.items.values()];
   }
 
+  /** Stays the same object while allItems() would give the same items (every change of them replaces the map). */
+  get itemsStamp(): object {
+    return this.items;
+  }
+
   decisions(): Decision[] {
     return [...this.linked.values()].flatMap((l) => l.decisions);
   }
