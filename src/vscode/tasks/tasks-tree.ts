@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import { firstInOrder } from '../../core/util/first-in-order';
 import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
@@ -270,11 +271,10 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
   }
 
-  private taskNodesFor(tasks: OrcTask[], limit: number): TaskNode[] {
+  private taskNodesFor(tasks: readonly OrcTask[], limit: number): TaskNode[] {
     const initiatives = this.initiativeTitles();
-    return tasks
-      .sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || BY_NUMBER.compare(a.id, b.id))
-      .slice(0, limit)
+    // By priority, then number: only the page shown is put in order (the whole group's sort was most of a listing).
+    return firstInOrder(tasks, limit, (t) => priorityRank(t.priority), (a, b) => BY_NUMBER.compare(a.id, b.id))
       .map((task) => {
         const key = itemKey(task);
         let node = this.taskNodes.get(key);
