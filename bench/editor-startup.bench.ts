@@ -30,15 +30,16 @@ function findFiles(dir: string, name: string): string[] {
 
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
 function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[];
-  listed: { source: string; ms: number }[]; stalls: number[];
+  listed: { source: string; ms: number }[]; stalls: number[]; activationSlices: number[]; activationDone: number[];
   saved: boolean; lines: string[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
   const all = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));
   return { activate: all(/activate\(\) took ([\d.]+) ms/g), scan: all(/scan: \d+ items in ([\d.]+) ms/g),
     firstRows: [...text.matchAll(/Tasks rows ready \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
     listed: [...text.matchAll(/first Tasks rows listed \(([^)]+)\) (\d+) ms after/g)].map((m) => ({ source: m[1]!, ms: Number(m[2]) })),
-    stalls: all(/longest event-loop stall (\d+) ms/g), saved: /saved the Tasks view's rows/.test(text),
-    lines: text.split('\n').filter((l) => /activate\(\)|scan:|Tasks rows|saved the Tasks/.test(l)) };
+    stalls: all(/longest event-loop stall (\d+) ms/g),
+    activationSlices: all(/slices \(the longest ([\d.]+) ms\)/g), activationDone: all(/activation done ([\d.]+) ms after/g), saved: /saved the Tasks view's rows/.test(text),
+    lines: text.split('\n').filter((l) => /activate\(\)|activation done|scan:|Tasks rows|saved the Tasks/.test(l)) };
 }
 
 /** Polls the Baton log until `done` holds (the editor writes it as it goes). */
@@ -118,6 +119,9 @@ export const measurement: Measurement = {
       ...timings.listed.map((l, i) => ({ label: `  the same → rows listed (when VS Code asked: its view shown), start ${i + 1} (${l.source})`, value: ms(l.ms) })),
       ...timings.scan.map((t, i) => ({ label: `scan in the extension host, start ${i + 1}`, value: ms(t) })),
       { label: 'longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN), target: `≤ ${TARGETS.stallMs} ms`, ok: (coldStall ?? Infinity) <= TARGETS.stallMs },
+      // activate() returns after the Tasks view; the rest registers in slices before its promise resolves.
+      { label: 'activation: longest slice of Baton\'s registration (slowest of the starts)', value: ms(timings.activationSlices.length ? Math.max(...timings.activationSlices) : NaN) },
+      ...timings.activationDone.map((t, i) => ({ label: `activation done (its promise resolved) after activate() started, start ${i + 1}`, value: ms(t) })),
       { label: 'extension bundle (dist/extension.js)', value: `${(bundle / 1024).toFixed(0)} KB`, target: '≤ 1024 KB', ok: bundle <= TARGETS.bundleBytes },
     ];
     return rows;

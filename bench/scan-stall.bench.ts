@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { OrcAdapter } from '../src/core/formats/orc-eras/adapter';
 import type { LinkInput } from '../src/core/model/adapter';
 import type { OrcAnyRecord } from '../src/core/formats/orc-eras/record';
+import { JsonIndexCache } from '../src/core/service/index-cache';
 import { defaultAdapters, OrchestrationService } from '../src/core/service/orchestration-service';
 import type { AnyAdapter } from '../src/core/service/work-item';
 import { runSteps } from '../src/core/util/steps';
@@ -20,8 +24,9 @@ function linkingAtOnce(): AnyAdapter {
 }
 
 /**
- * A cold scan in process (no index cache), with the longest time between two turns of the event loop while it ran:
- * what the extension host's other work (the views, VS Code's messages) would have waited at most.
+ * A cold scan in process as the editor's first one (an empty index cache folder, so the scan ends by saving the
+ * cache: 20 MB of JSON), with the longest time between two turns of the event loop while it ran: what the extension
+ * host's other work (the views, VS Code's messages) would have waited at most.
  */
 async function coldScan(root: string, adapters: AnyAdapter[]): Promise<{ stallMs: number; scanMs: number }> {
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -35,7 +40,8 @@ async function coldScan(root: string, adapters: AnyAdapter[]): Promise<{ stallMs
     last = now;
     if (on) setImmediate(turn);
   };
-  const service = new OrchestrationService({ folders: [{ root }], adapters });
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'baton-scan-stall-'));
+  const service = new OrchestrationService({ folders: [{ root }], adapters, cache: new JsonIndexCache(cacheDir) });
   const started = performance.now();
   last = started;
   setImmediate(turn);
@@ -45,6 +51,7 @@ async function coldScan(root: string, adapters: AnyAdapter[]): Promise<{ stallMs
   await new Promise((resolve) => setImmediate(resolve));
   on = false;
   service.dispose();
+  rmSync(cacheDir, { recursive: true, force: true });
   return { stallMs: longest, scanMs };
 }
 
@@ -57,7 +64,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  */
 export const measurement: Measurement = {
   name: 'scan-stall',
-  description: `orc, ${TASKS} tasks, cold scan in process: longest event-loop stall, link in slices vs at once`,
+  description: `orc, ${TASKS} tasks, cold scan in process (index cache saved): longest event-loop stall, link in slices vs at once`,
   async run(log) {
     const root = orcWorkspace(TASKS, log);
     const sliced: { stallMs: number; scanMs: number }[] = [];
@@ -73,8 +80,8 @@ export const measurement: Measurement = {
       { label: 'longest event-loop stall of a cold scan, link in slices (median)', value: ms(stall),
         target: `≤ ${TARGET_STALL_MS} ms`, ok: stall <= TARGET_STALL_MS },
       { label: 'the same, link at once (as before)', value: ms(median(atOnce.map((r) => r.stallMs))) },
-      { label: 'cold scan, link in slices (median)', value: ms(median(sliced.map((r) => r.scanMs))) },
-      { label: 'cold scan, link at once (median)', value: ms(median(atOnce.map((r) => r.scanMs))) },
+      { label: 'cold scan with the cache save, link in slices (median)', value: ms(median(sliced.map((r) => r.scanMs))) },
+      { label: 'cold scan with the cache save, link at once (median)', value: ms(median(atOnce.map((r) => r.scanMs))) },
     ];
     return rows;
   },

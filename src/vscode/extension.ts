@@ -9,6 +9,7 @@ import { otherPlaces } from '../core/places/places-service';
 import { OrchestrationService } from '../core/service/orchestration-service';
 import { systemsOffEverywhere } from '../core/model/source-context';
 import { StatSweep } from '../core/service/stat-sweep';
+import { Slicer } from '../core/util/steps';
 import { AttentionBadge, type ContributedView } from './attention-badge';
 import { registerBoard, type BoardApi } from './board/register-board';
 import { ContextKeys, contextKeyValues, setContext, setSystemsOff } from './context-keys';
@@ -86,14 +87,20 @@ export interface BatonApi {
   readonly mcp: McpApi;
 }
 
+/** After activate() returns, the rest of the registration hands the extension host back this often (see Slicer). */
+const ACTIVATION_SLICE_MS = 5;
+
 /**
- * Registers everything and returns at once; the first scan starts after activation, under a progress
- * indicator, so opening a large repository never waits on Baton.
+ * Registers everything, then the first scan starts, under a progress indicator, so opening a large repository never
+ * waits on Baton. What activate() does before it returns is only what paints first: the log, the service and the
+ * Tasks view (the saved rows of the last session paint from the next turn on). Every other view, command and
+ * listener follows in slices of a few milliseconds, with the extension host's other work between them; VS Code
+ * treats Baton as active (runs a command, fills a view) only once the returned promise resolves, when all exist.
  */
-export function activate(context: vscode.ExtensionContext): BatonApi {
+export async function activate(context: vscode.ExtensionContext): Promise<BatonApi> {
   const activateStarted = performance.now();
-  // Where activation's time goes, part by part, for the log line below.
-  const laps: string[] = [];
+  // Where activation's time goes, part by part, for the log lines below.
+  let laps: string[] = [];
   let lapStarted = activateStarted;
   const lap = (part: string) => { const now = performance.now(); laps.push(`${part} ${(now - lapStarted).toFixed(1)}`); lapStarted = now; };
   // The "Baton" log (Output panel; a file in the window's log folder): timings a person can check on their repo.
@@ -103,8 +110,10 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const contexts = () => (vscode.workspace.workspaceFolders ?? []).map(sourceContext);
   const storage = context.storageUri ?? context.globalStorageUri;
   lap('log and settings');
+  const folders = contexts();
+  lap('folders\' settings');
   const service = new OrchestrationService({
-    folders: contexts(),
+    folders,
     cache: new JsonIndexCache(vscode.Uri.joinPath(storage, 'index').fsPath),
     // Other worktrees and refs: off until PlacesSync configures them from the settings and workspace trust.
     places: otherPlaces(),
@@ -116,52 +125,68 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
   const preview = keepTasksPreview(tree, storage, (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), log);
   void tree.rowsReady.then((source) => log.info(`Tasks rows ready (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
   void tree.firstRows.then((source) => log.info(`first Tasks rows listed (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
+  context.subscriptions.push(log, settingsLog, service, preview, tree, view);
   lap('Tasks view');
+  const activateMs = performance.now() - activateStarted;
+  log.info(`activate() took ${activateMs.toFixed(1)} ms (${laps.join(', ')}); the rest follows in slices`);
+
+  // The rest, a few milliseconds at a time: activate() has returned its promise at the first pause.
+  laps = [];
+  const slicer = new Slicer(ACTIVATION_SLICE_MS);
+  let slices = 1;
+  const next = async (part: string) => {
+    lap(part);
+    if (slicer.due()) { slices++; await slicer.pause(); lapStarted = performance.now(); }
+  };
+  slices++;
+  await slicer.pause();
+  lapStarted = performance.now();
   const statusBar = new StatusBarCounts(service);
   const problems = new ProblemsPublisher(service);
-  lap('status bar and problems');
+  await next('status bar and problems');
   const watcher = new StateFileWatcher(service);
   // Other worktrees and refs (issue 20): configured after the first scan, live with the settings and trust.
   const places = new PlacesSync(service, watcher, log);
-  lap('file watchers');
+  await next('file watchers');
   const recheck = setInterval(() => service.recheck(), RECHECK_MS);
   const sweep = new StatSweep(service);
   const commandContext = new CommandContext(service);
   const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
-  lap('sweep and command context');
+  await next('sweep and command context');
 
   // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
   const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
-  context.subscriptions.push(log, settingsLog, onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    service, preview, tree, view, statusBar, problems, watcher, places, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+  context.subscriptions.push(onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
+    statusBar, problems, watcher, places, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
     // The "Show N more" row of a long status group (not in the palette: it acts on the row it belongs to).
     vscode.commands.registerCommand('baton.tasks.showMore', (node: unknown) => { if (node instanceof MoreTasksNode) tree.showMore(node); }),
   );
+  await next('Tasks commands');
   const orc = registerOrc(context, service, view as vscode.TreeView<unknown>);
-  lap('orc');
+  await next('orc');
   const decisions = registerDecisions(context, service);
-  lap('decisions');
+  await next('decisions');
   const runs = registerRuns(context, service);
-  lap('runs');
+  await next('runs');
   const intents = registerIntents(context, service);
-  lap('intents');
+  await next('intents');
   const executor = registerExecutor(context, service, startRun);
-  lap('executor');
+  await next('executor');
   const orange = registerOrange(context, service);
-  lap('orange');
+  await next('orange');
   const onboarding = registerOnboarding(context, service);
-  lap('onboarding');
+  await next('onboarding');
   const ultrawork = registerUltrawork(context, service);
-  lap('ultrawork');
+  await next('ultrawork');
   const costs = registerCosts(context, service);
-  lap('costs');
+  await next('costs');
   const board = registerBoard(context, service);
-  lap('board');
+  await next('board');
   const mcp = registerMcp(context, log);
-  lap('mcp');
+  await next('mcp');
   // Every tree view exists from here on, so the badge can be set before the sidebar is ever opened.
   const trees = new Map<string, vscode.TreeView<unknown>>([['baton.tasks', view as vscode.TreeView<unknown>], ['baton.runs', runs.view],
     ['baton.intents', intents.view], ['baton.ultrawork', ultrawork.view], ['baton.orange', orange.view], ['baton.initiatives', orc.initiativesView]]);
@@ -185,7 +210,10 @@ export function activate(context: vscode.ExtensionContext): BatonApi {
     .then(() => places.start())
     .then(() => undefined);
   lap('the rest');
-  log.info(`activate() took ${(performance.now() - activateStarted).toFixed(1)} ms (${laps.join(', ')})`);
+  slicer.finish();
+  const ownMs = activateMs + laps.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
+  log.info(`activation done ${(performance.now() - activateStarted).toFixed(1)} ms after activate() started: ${ownMs.toFixed(1)} ms of Baton's own ` +
+    `work in ${slices} slices (the longest ${Math.max(activateMs, slicer.longestSliceMs).toFixed(1)} ms), the rest ${laps.join(', ')}`);
   return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, places, settingsProblems: reportedSettingsProblems,
     trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext, mcp };
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert';
-import { readdirSync, statSync, utimesSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { JsonIndexCache } from '../../src/core/service/index-cache';
+import { JsonIndexCache, type CacheEntry } from '../../src/core/service/index-cache';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 
@@ -43,6 +43,29 @@ describe('index cache writes', () => {
     } finally {
       ws.dispose();
       cacheDir.dispose();
+    }
+  });
+});
+
+describe('index cache saved in chunks', () => {
+  it('writes the same text as one joined string would, across many chunks, and loads back every entry', async () => {
+    const dir = new TempWorkspace();
+    try {
+      // About 1.5 MB of lines: several of the writer's chunks, with lines of different lengths (and non-ASCII text).
+      const entries = new Map<string, CacheEntry>();
+      for (let i = 0; i < 3000; i++) {
+        entries.set(`/w/.orc/tasks/TASK-${i}/task.yaml`, { system: 'orc', version: 3, size: 100 + i, mtimeMs: 1_700_000_000_000 + i,
+          record: { id: `TASK-${i}`, title: `Tâche ${i} ${'x'.repeat(i % 700)}`, list: [i, `${i}`] }, diagnostics: [] });
+      }
+      const root = '/w';
+      await new JsonIndexCache(dir.root).save(root, entries);
+      const [file] = readdirSync(dir.root);
+      // The format as it was written before chunking: a header line, then one JSON line per entry, each ending in \n.
+      const expected = `${[JSON.stringify({ format: 2, root }), ...[...entries].map((e) => JSON.stringify(e))].join('\n')}\n`;
+      assert.strictEqual(readFileSync(path.join(dir.root, file!), 'utf8'), expected);
+      assert.deepStrictEqual(await new JsonIndexCache(dir.root).load(root), entries);
+    } finally {
+      dir.dispose();
     }
   });
 });

@@ -14,11 +14,14 @@ export interface WriteOptions {
   readonly flush?: boolean;
 }
 
+/** What a file is written from: its whole text or bytes, or its text in pieces (each written as it comes, none joined). */
+export type FileData = string | Uint8Array | AsyncIterable<string>;
+
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,
  * are flushed, and the temp file is renamed over the target (atomic on POSIX file systems).
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(file: string, data: FileData, options: WriteOptions = {}): Promise<void> {
   const temp = await writeTempBeside(file, data, options);
   try {
     await fs.rename(temp, file);
@@ -29,7 +32,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array, o
 }
 
 /** Writes `data` to a new, flushed temp file in the target's folder (same file system, so rename/link is atomic), with the mode and owner of the file it will replace. */
-export async function writeTempBeside(file: string, data: string | Uint8Array, options: WriteOptions = {}): Promise<string> {
+export async function writeTempBeside(file: string, data: FileData, options: WriteOptions = {}): Promise<string> {
   // What a killed Baton left here goes first (it may be what fills the disk).
   await removeStaleTemps(path.dirname(file));
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString('hex')}.tmp`);
@@ -37,7 +40,7 @@ export async function writeTempBeside(file: string, data: string | Uint8Array, o
   try {
     try {
       await keepModeAndOwner(file, handle);
-      await handle.writeFile(data);
+      await fs.writeFile(handle, data); // a string, bytes, or text in pieces (fs.promises.writeFile takes each)
       if (options.flush !== false) await handle.sync();
     } finally {
       await handle.close();

@@ -339,6 +339,11 @@ export class OrchestrationService extends Disposable {
     for (const index of this.indexes) await this.cache.save(index.root, index.cacheEntries());
   }
 
+  /** The same objects, in order, while items() would give the same items: a view can keep what it made of them. */
+  itemsStamp(): readonly object[] {
+    return this.indexes.map((i) => i.itemsStamp);
+  }
+
   items(): WorkItem[] {
     return this.indexes.flatMap((i) => i.allItems());
   }

@@ -322,6 +322,11 @@ export class WorkspaceIndex {
     return [...this.items.values()];
   }
 
+  /** Stays the same object while allItems() would give the same items (every change of them replaces the map). */
+  get itemsStamp(): object {
+    return this.items;
+  }
+
   decisions(): Decision[] {
     return [...this.linked.values()].flatMap((l) => l.decisions);
   }
@@ -340,11 +345,12 @@ export class WorkspaceIndex {
     return out;
   }
 
-  /** The cache entries to persist (without the adapter reference). */
-  cacheEntries(): Map<string, CacheEntry> {
-    const out = new Map<string, CacheEntry>();
-    for (const [file, { adapter: _adapter, ...entry }] of this.entries) out.set(file, entry);
-    return out;
+  /**
+   * The cache entries to persist (without the adapter reference), each made as the save reaches it: no copy of
+   * 20,000 entries at once. An entry replaced meanwhile is still right on its own (reused only with its size and mtime).
+   */
+  *cacheEntries(): Generator<[string, CacheEntry]> {
+    for (const [file, { adapter: _adapter, ...entry }] of this.entries) yield [file, entry];
   }
 
   private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
@@ -453,6 +459,8 @@ export class WorkspaceIndex {
 
   /** A full link for the scan: in slices when the adapter links in steps (see SystemAdapter.linkSteps). */
   private async linkSliced(adapter: AnyAdapter, slicer: Slicer): Promise<AnyLinkOutput> {
+    // A link in one piece (the other systems: a few milliseconds each at most) starts a slice of its own when due.
+    if (!adapter.linkSteps && slicer.due()) await slicer.pause();
     const input = this.linkInput(adapter);
     try {
       return adapter.linkSteps ? await runStepsSliced(adapter.linkSteps(input), slicer) : adapter.link(input);

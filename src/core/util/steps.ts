@@ -25,6 +25,11 @@ export class Slicer {
   private sliceStart = performance.now();
   /** How long this work waited for other work in all, over its pauses. */
   yieldedMs = 0;
+  /**
+   * The longest slice so far (until the last pause, or finish()): the longest this work held the event loop, when it
+   * awaits nothing but pause() (another await gives the loop a turn the slicer does not see).
+   */
+  longestSliceMs = 0;
 
   constructor(readonly sliceMs: number) {}
 
@@ -33,10 +38,17 @@ export class Slicer {
   }
 
   async pause(): Promise<void> {
-    const paused = performance.now();
+    const paused = this.finish();
     await new Promise((resolve) => setImmediate(resolve));
     this.sliceStart = performance.now();
     this.yieldedMs += this.sliceStart - paused;
+  }
+
+  /** Ends the current slice (the work is done, or pauses): counts it in longestSliceMs. Returns when. */
+  finish(): number {
+    const now = performance.now();
+    this.longestSliceMs = Math.max(this.longestSliceMs, now - this.sliceStart);
+    return now;
   }
 }
 

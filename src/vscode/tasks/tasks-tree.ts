@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
 import type { OrcTask } from '../../core/formats/orc/model';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
+import { firstInOrder } from '../../core/util/first-in-order';
 import { itemKey, UNREADABLE_STATUS } from '../../core/model/items';
 import { hasTaskState, type TaskState } from '../../core/service/attention';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
@@ -15,6 +16,14 @@ import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 export const TASKS_PAGE = 200;
 /** TASK-9 before TASK-10. One collator: localeCompare with options builds one per call (seconds at 10,000 tasks). */
 const BY_NUMBER = new Intl.Collator(undefined, { numeric: true });
+
+/** What the tree made of the service's items (see tasks()): valid while `stamp` and `filter` are the current ones. */
+interface Listed {
+  readonly stamp: readonly object[];
+  readonly filter: TaskState | undefined;
+  readonly tasks: Map<string, readonly OrcTask[]>;
+  initiatives?: ReadonlyMap<string, string>;
+}
 
 /** Where a task sits in the tree; when this changes, its group(s) must be re-listed, not just the row. */
 function placement(t: OrcTask): string {
@@ -62,6 +71,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   readonly rowsReady = new Promise<'saved preview' | 'scan'>((resolve) => { this.rowsMadeReady = resolve; });
 
   private stateFilter: TaskState | undefined;
+  private listed: Listed | undefined;
   private readonly filterEmitter = this._register(new vscode.EventEmitter<TaskState | undefined>());
   /** Fires when the view starts or stops showing only the tasks in one state. */
   readonly onDidChangeFilter = this.filterEmitter.event;
@@ -189,7 +199,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
 
   /** A place's tasks in the order of a status group (status, then priority, then number). */
   private elsewhereRows(place: TasksPlaceNode): TaskNode[] {
-    const initiatives = new Map(this.service.items().filter((i) => i.kind === 'initiative').map((i) => [i.id, i.title]));
+    const initiatives = this.initiativeTitles();
     return [...place.group.items]
       .sort((a, b) => groupRank(a.status) - groupRank(b.status) || priorityRank(a.priority) - priorityRank(b.priority) || BY_NUMBER.compare(a.id, b.id))
       .map((task) => {
@@ -219,10 +229,33 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     return this.taskNodes.get(itemKey(task));
   }
 
-  private tasks(root: string): OrcTask[] {
-    const filter = this.stateFilter;
-    return this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root
-      && (filter === undefined || hasTaskState(i, filter)));
+  /**
+   * A folder's tasks (filtered to the view's state, if any), kept while the service's items and the filter stay the
+   * same: VS Code lists the root and several groups in a row, and each walked all 10,000 items twice. Read-only.
+   */
+  private tasks(root: string): readonly OrcTask[] {
+    const listed = this.listedNow();
+    let tasks = listed.tasks.get(root);
+    if (!tasks) {
+      const filter = this.stateFilter;
+      tasks = this.service.items().filter((i): i is OrcTask => i.system === 'orc' && i.kind === 'task' && i.root === root
+        && (filter === undefined || hasTaskState(i, filter)));
+      listed.tasks.set(root, tasks);
+    }
+    return tasks;
+  }
+
+  /** The initiatives' titles by id (task rows show them), kept as tasks() is. */
+  private initiativeTitles(): ReadonlyMap<string, string> {
+    const listed = this.listedNow();
+    return listed.initiatives ??= new Map(this.service.items().filter((i) => i.kind === 'initiative').map((i) => [i.id, i.title]));
+  }
+
+  private listedNow(): Listed {
+    const stamp = this.service.itemsStamp();
+    const listed = this.listed;
+    if (listed && listed.filter === this.stateFilter && listed.stamp.length === stamp.length && listed.stamp.every((s, i) => s === stamp[i])) return listed;
+    return this.listed = { stamp, filter: this.stateFilter, tasks: new Map() };
   }
 
   private statusCounts(root: string): Map<string, number> {
@@ -238,11 +271,10 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
       .map((status) => { const g = this.groupFor(root, status); g.count = counts.get(status)!; return g; });
   }
 
-  private taskNodesFor(tasks: OrcTask[], limit: number): TaskNode[] {
-    const initiatives = new Map(this.service.items().filter((i) => i.kind === 'initiative').map((i) => [i.id, i.title]));
-    return tasks
-      .sort((a, b) => priorityRank(a.priority) - priorityRank(b.priority) || BY_NUMBER.compare(a.id, b.id))
-      .slice(0, limit)
+  private taskNodesFor(tasks: readonly OrcTask[], limit: number): TaskNode[] {
+    const initiatives = this.initiativeTitles();
+    // By priority, then number: only the page shown is put in order (the whole group's sort was most of a listing).
+    return firstInOrder(tasks, limit, (t) => priorityRank(t.priority), (a, b) => BY_NUMBER.compare(a.id, b.id))
       .map((task) => {
         const key = itemKey(task);
         let node = this.taskNodes.get(key);

@@ -9,7 +9,7 @@ import { defaultAdapters, OrchestrationService } from '../../../src/core/service
 import type { IndexChange } from '../../../src/core/service/workspace-index';
 import type { AnyAdapter } from '../../../src/core/service/work-item';
 import { runSteps } from '../../../src/core/util/steps';
-import { FIXTURES, TempWorkspace } from '../helpers/temp-workspace';
+import { FIXTURES, TempWorkspace, taskYaml } from '../helpers/temp-workspace';
 
 /*
  * Issue 18: the editor's first scan must not hold the extension host for the whole link of 10,000 tasks (it did, for
@@ -122,6 +122,28 @@ describe('the scan links in slices (issue 18)', function () {
       const atOnce = await scanned(root, linkingAtOnce());
       assert.ok(sliced.items.length > 0 || root !== ws.root);
       assert.deepStrictEqual(sliced, atOnce, root);
+    }
+  });
+
+  it('lists every pending human gate as a decision when the link runs in slices, across many steps of tasks', async () => {
+    const files: Record<string, string> = {};
+    const expected: string[] = [];
+    for (let i = 1; i <= 1500; i++) {
+      const id = `TASK-${String(i).padStart(4, '0')}`;
+      files[`.orc/tasks/${id}/task.yaml`] = taskYaml({ id, title: `Task ${i}`, status: 'blocked' });
+      // A pending gate on tasks either side of the gate decisions' step boundaries (every 500 tasks).
+      if ([1, 499, 500, 501, 1000, 1001, 1500].includes(i)) {
+        files[`.orc/tasks/${id}/state.yaml`] = 'gates:\n  - {phase: review, type: human, decision: pending, timestamp: 2026-01-10T11:00:00Z}\n';
+        expected.push(`${id}:review`);
+      }
+    }
+    const gates = new TempWorkspace(files);
+    try {
+      const sliced = await scanned(gates.root, new OrcAdapter());
+      assert.deepStrictEqual(sliced.decisions.map((d) => d.id).sort(), expected);
+      assert.deepStrictEqual(sliced, await scanned(gates.root, linkingAtOnce()));
+    } finally {
+      gates.dispose();
     }
   });
 

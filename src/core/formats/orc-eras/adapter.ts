@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { gateDecisionsOf } from '../orc/gate-decisions';
+import { gateDecisionsSteps } from '../orc/gate-decisions';
 import { filesIn, isFile, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import type { OrcItem } from '../orc/model';
@@ -184,7 +184,8 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     const { tasks, initiatives, diagnostics } = yield* linkOrcSteps(input.files as ReadonlyMap<string, OrcFileRecord>, { root: input.ctx.root, now: input.now, liveness: input.liveness, locator: input.locator },
       { memo, changed: input.changed });
     // Human gates the executor left pending in state.yaml are questions for the inbox.
-    return { items: [...tasks, ...initiatives], decisions: gateDecisionsOf(tasks), diagnostics };
+    const decisions = yield* gateDecisionsSteps(tasks);
+    return { items: [...tasks, ...initiatives], decisions, diagnostics };
   }
 
   sources(item: OrcItem): readonly string[] {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { DecisionBase } from '../../model/items';
+import { runSteps, type Steps } from '../../util/steps';
 import type { GateRecord, OrcEra, OrcTask } from './model';
 
 /**
@@ -41,8 +42,18 @@ export function gateFingerprint(phase: string, g: Pick<GateRecord, 'type' | 'tim
 
 /** The pending human gates of the tasks: per phase, only when its latest gate record is still pending. */
 export function gateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] {
+  return runSteps(gateDecisionsSteps(tasks));
+}
+
+/** How many tasks gateDecisionsSteps looks at between two steps. */
+const TASKS_PER_STEP = 500;
+
+/** gateDecisionsOf as steps (util/steps.ts): a scan's link of 10,000 tasks runs it in slices. */
+export function* gateDecisionsSteps(tasks: readonly OrcTask[]): Steps<OrcGateDecision[]> {
   const out: OrcGateDecision[] = [];
+  let n = 0;
   for (const task of tasks) {
+    if (++n % TASKS_PER_STEP === 0) yield;
     // The state record first: most tasks have no gate, and task.gates is built each time it is asked for.
     if (!task.stateFile || !task.state?.gates?.length) continue;
     const latest = new Map<string, { gate: GateRecord; index: number }>();
