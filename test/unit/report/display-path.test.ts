@@ -1,6 +1,7 @@
 import * as assert from 'node:assert';
 import path from 'node:path';
 import { displayPath } from '../../../src/core/report/display-path';
+import { relativePath } from '../../../src/core/util/relative-path';
 import { rng } from '../yaml/orc-yaml-gen';
 
 /** What displayPath gave before its shortcut: path.relative every time. */
@@ -9,8 +10,8 @@ function byRelative(root: string, file: string): string {
   return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
 }
 
-describe('displayPath', () => {
-  it('names a file as path.relative does, on 50,000 random folders and files (odd segments included)', () => {
+describe('displayPath and relativePath', () => {
+  it('give what path.relative gives, on 50,000 random folders and files (odd segments included)', () => {
     const r = rng(1818);
     const SEGMENTS = ['a', 'b', '.orc', 'tasks', 'TASK-001', '.', '..', '', '..x', 'x..', '.x', '...', ' ', 'é', 'a\\b'];
     const pathOf = (n: number, absolute: boolean) =>
@@ -21,6 +22,7 @@ describe('displayPath', () => {
       // Mostly files under the folder, as a scan finds them; some elsewhere, some equal to it.
       const x = r();
       const file = x < 0.7 ? `${root}/${pathOf(1 + Math.floor(r() * 4), false)}` : x < 0.75 ? root : pathOf(1 + Math.floor(r() * 5), r() < 0.9);
+      assert.strictEqual(relativePath(root, file), path.relative(root, file), `${JSON.stringify(root)} ${JSON.stringify(file)}`);
       const expected = byRelative(root, file);
       assert.strictEqual(displayPath(root, file), expected, `${JSON.stringify(root)} ${JSON.stringify(file)}`);
       if (expected !== file && file.startsWith(`${root}/`) && expected === file.slice(root.length + 1)) cut++;

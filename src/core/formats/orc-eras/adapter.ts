@@ -18,6 +18,7 @@ import { withGlobalWorkflows } from '../orc-db/global-workflows';
 import { orcDbFollower } from '../orc-db/read-db';
 import { orcProjectDatabase } from '../orc-db/project-db';
 import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
+import { relativePath } from '../../util/relative-path';
 
 /** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
 interface FolderState {
@@ -84,7 +85,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   accepts(file: string, ctx: SourceContext): boolean {
     // The registry's database is always orc's; the folder's own .orc/orc.db only when discovery found it to be.
     if (file === this.registryDb(ctx) || file === this.folders.get(ctx.root)?.db) return true;
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     if (!kind) return false;
     // With a database, the file era's task files are not read (see discover).
     return kind.kind === 'config' || !this.folders.get(ctx.root)?.db;
@@ -140,7 +141,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     switch (kind?.kind) {
       case 'task': return parseTaskFile(file, kind.dir, text);
       case 'state': return parseStateFile(file, kind.dir, text);
@@ -151,7 +152,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   }
 
   unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrcRecord> | undefined {
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     return kind?.kind === 'task' ? unreadableTask(file, kind.dir, cause) : undefined;
   }
 
