@@ -8,15 +8,17 @@ import { OrcAdapter } from '../../../src/core/formats/orc-eras/adapter';
 import * as intents from '../../../src/core/formats/intents/schemas';
 import * as orange from '../../../src/core/formats/orange/schemas';
 import * as orc from '../../../src/core/formats/orc/schemas';
+import * as testReport from '../../../src/core/formats/orc/detail/test-report';
 import * as orchestral from '../../../src/core/formats/orchestral/schemas';
 import * as ultrawork from '../../../src/core/formats/ultrawork/schemas';
 import { loadYaml } from '../../../src/core/yaml/fast-load';
 import { TempWorkspace } from '../helpers/temp-workspace';
 import { rng, type Rng } from '../yaml/orc-yaml-gen';
 
-/** Every zod schema the format modules export, by name. */
+/** Every zod schema the format modules export, by name (every schema parseLenient is given). */
 const SCHEMAS: [string, z.ZodType][] = Object.entries({ ...prefixed('intents', intents), ...prefixed('orange', orange),
-  ...prefixed('orc', orc), ...prefixed('orchestral', orchestral), ...prefixed('ultrawork', ultrawork) });
+  ...prefixed('orc', orc), ...prefixed('orchestral', orchestral), ...prefixed('ultrawork', ultrawork),
+  ...prefixed('orc-test-report', testReport) });
 
 function prefixed(name: string, mod: object): Record<string, z.ZodType> {
   const out: Record<string, z.ZodType> = {};
