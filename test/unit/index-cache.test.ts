@@ -1,5 +1,5 @@
 import * as assert from 'node:assert';
-import { readdirSync, readFileSync, statSync, utimesSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { JsonIndexCache, type CacheEntry } from '../../src/core/service/index-cache';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
@@ -40,6 +40,93 @@ describe('index cache writes', () => {
       const removed = await scan();
       assert.ok(removed.stamp > agedAgain, 'a removed file is saved too (the cache must forget it)');
       assert.deepStrictEqual(removed.titles, ['Two, edited']);
+    } finally {
+      ws.dispose();
+      cacheDir.dispose();
+    }
+  });
+
+  it('a save after a few changes appends their lines (a removed file as [file, null]); loading gives what a whole write gives', async () => {
+    const files: Record<string, string> = {};
+    for (let i = 1; i <= 20; i++) files[`.orc/tasks/TASK-0${String(i).padStart(2, '0')}/task.yaml`] = taskYaml({ id: `TASK-0${String(i).padStart(2, '0')}`, title: `T${i}`, status: 'planned' });
+    const ws = new TempWorkspace(files);
+    const appended = new TempWorkspace();
+    const whole = new TempWorkspace();
+    try {
+      const cache = new JsonIndexCache(appended.root);
+      const scan = async (c: JsonIndexCache) => {
+        const service = new OrchestrationService({ folders: [{ root: ws.root }], cache: c });
+        await service.scan();
+        const entries = service.items().map((i) => `${i.id} ${i.title}`).sort();
+        service.dispose();
+        return entries;
+      };
+      await scan(cache);
+      const cacheFile = path.join(appended.root, readdirSync(appended.root)[0]!);
+      const written = readFileSync(cacheFile, 'utf8');
+      ws.write('.orc/tasks/TASK-003/task.yaml', taskYaml({ id: 'TASK-003', title: 'T3, edited', status: 'running' }));
+      ws.remove('.orc/tasks/TASK-007');
+      // A new cache object: it knows the file only from loading it (as the next CLI run does).
+      const second = await scan(new JsonIndexCache(appended.root));
+      const after = readFileSync(cacheFile, 'utf8');
+      assert.ok(after.startsWith(written), 'the file is appended to, not rewritten');
+      const added = after.slice(written.length).trimEnd().split('\n').map((l) => JSON.parse(l) as [string, unknown]);
+      assert.deepStrictEqual(added.map(([f, e]) => [path.relative(ws.root, f), e === null]),
+        [['.orc/tasks/TASK-003/task.yaml', false], ['.orc/tasks/TASK-007/task.yaml', true]]);
+      // What loads from the appended file is what a whole write of the same scan gives.
+      await scan(new JsonIndexCache(whole.root));
+      const wholeFile = path.join(whole.root, readdirSync(whole.root)[0]!);
+      const fromAppended = await new JsonIndexCache(appended.root).load(ws.root);
+      const fromWhole = await new JsonIndexCache(whole.root).load(ws.root);
+      assert.strictEqual(fromAppended.size, 19);
+      assert.deepStrictEqual(new Map([...fromAppended].sort()), new Map([...fromWhole].sort()));
+      assert.ok(readFileSync(wholeFile, 'utf8').length < after.length);
+      // A warm scan from the appended file reads nothing and gives the same items.
+      assert.deepStrictEqual(await scan(new JsonIndexCache(appended.root)), second);
+      assert.ok(second.includes('TASK-003 T3, edited') && !second.some((e) => e.startsWith('TASK-007')));
+
+      // An append cut short (no newline) is not loaded, and the next save writes the file whole.
+      appendFileSync(cacheFile, '["/x/a.yaml",{"sys');
+      assert.strictEqual((await new JsonIndexCache(appended.root).load(ws.root)).size, 19);
+      ws.write('.orc/tasks/TASK-004/task.yaml', taskYaml({ id: 'TASK-004', title: 'T4, edited', status: 'planned' }));
+      await scan(new JsonIndexCache(appended.root));
+      assert.ok(!readFileSync(cacheFile, 'utf8').includes('/x/a.yaml'), 'written whole');
+      assert.ok((await scan(new JsonIndexCache(appended.root))).includes('TASK-004 T4, edited'));
+
+      // Written by another process since this cache loaded it: not appended to.
+      const loaded = new JsonIndexCache(appended.root);
+      const service = new OrchestrationService({ folders: [{ root: ws.root }], cache: loaded });
+      await service.scan();
+      const theirs = readFileSync(cacheFile, 'utf8').replace('T4, edited', 'T4, theirs');
+      writeFileSync(cacheFile, theirs);
+      utimesSync(cacheFile, new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+      ws.write('.orc/tasks/TASK-005/task.yaml', taskYaml({ id: 'TASK-005', title: 'T5, edited', status: 'planned' }));
+      await service.fileChanged(ws.path('.orc/tasks/TASK-005/task.yaml'));
+      await service.saveCache();
+      service.dispose();
+      const rewritten = readFileSync(cacheFile, 'utf8');
+      assert.ok(!rewritten.startsWith(theirs) && !rewritten.includes('T4, theirs'), 'written whole');
+    } finally {
+      ws.dispose();
+      appended.dispose();
+      whole.dispose();
+    }
+  });
+
+  it('after many changes the file is written whole again (it does not grow without end)', async () => {
+    const ws = new TempWorkspace({ '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'v0', status: 'planned' }) });
+    const cacheDir = new TempWorkspace();
+    try {
+      let lines = 0;
+      for (let round = 1; round <= 80; round++) {
+        ws.write('.orc/tasks/TASK-001/task.yaml', taskYaml({ id: 'TASK-001', title: `v${round}`, status: 'planned' }));
+        const service = new OrchestrationService({ folders: [{ root: ws.root }], cache: new JsonIndexCache(cacheDir.root) });
+        await service.scan();
+        service.dispose();
+        lines = readFileSync(path.join(cacheDir.root, readdirSync(cacheDir.root)[0]!), 'utf8').trimEnd().split('\n').length;
+        assert.ok(lines <= 2 + 64 + 1, `${lines} lines after ${round} saves`);
+      }
+      assert.ok(lines < 60, 'it was written whole at least once');
     } finally {
       ws.dispose();
       cacheDir.dispose();

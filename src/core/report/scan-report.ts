@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { displayPath } from './display-path';
 import { orcGateDecisionJson } from '../formats/orc/gate-decisions';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostic';
 import type { Elsewhere } from '../model/items';
@@ -21,10 +21,7 @@ export interface ScanReport {
   readonly diagnostics: Record<string, unknown>[];
 }
 
-export function displayPath(root: string, file: string): string {
-  const rel = path.relative(root, file);
-  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
-}
+export { displayPath };
 
 export function itemJson(root: string, item: WorkItem): Record<string, unknown> {
   return { ...itemBase(root, item), ...systemJson(root, item) };

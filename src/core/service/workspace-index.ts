@@ -15,6 +15,7 @@ import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
 import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
+import { freshJsonCopy } from '../util/fresh-copy';
 
 /**
  * What one full scan's output was made from: every file it read, in the order read, with the size, mtime and read
@@ -86,6 +87,7 @@ export class WorkspaceIndex {
     const slicer = new Slicer(YIELD_EVERY_MS);
     this.scanning = true;
     const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
+    this.scanStrings = new Map();
     try {
       for (const adapter of this.adapters) {
         const files = await this.discover(adapter, discovery);
@@ -111,6 +113,7 @@ export class WorkspaceIndex {
       return change;
     } finally {
       this.scanning = false;
+      this.scanStrings = undefined;
       this.lastScanYieldedMs = slicer.yieldedMs;
     }
   }
@@ -121,6 +124,8 @@ export class WorkspaceIndex {
   lastScanYieldedMs = 0;
   /** Set while scan() reads and links: its records are incomplete and its links not yet in place. */
   private scanning = false;
+  /** While scan() reads: one string per short text of its records (see freshJsonCopy), dropped when it is done. */
+  private scanStrings: Map<string, string> | undefined;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
   async refresh(changed: string): Promise<IndexChange | undefined> {
@@ -399,13 +404,13 @@ export class WorkspaceIndex {
     if (!read.ok) {
       if (read.missing) return undefined;
       const known = read.cause === undefined ? undefined : adapter.unreadable?.(file, read.cause, this.ctx);
-      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: known && detached(known.record),
+      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: known && detached(known.record, this.scanStrings),
         diagnostics: known?.diagnostics ?? [diagnostic(adapter.system, file, 'error', read.reason)] };
     }
     try {
       const parsed = adapter.parse(file, read.text, this.ctx);
       return { system: adapter.system, version: adapter.version, size: read.size, mtimeMs: read.mtimeMs,
-        record: detached(parsed.record), diagnostics: parsed.diagnostics };
+        record: detached(parsed.record, this.scanStrings), diagnostics: parsed.diagnostics };
     } catch (err) {
       return this.unreadable(adapter, file, err);
     }
@@ -533,11 +538,14 @@ export class WorkspaceIndex {
 /**
  * A parsed record as fresh JSON values. Strings a parser cut out of the file text are slices that keep the whole
  * text alive (V8 sliced strings); the index holds records for the life of the window, so it holds copies. Records
- * are JSON by contract (they are cached as JSON), so the round trip loses nothing.
+ * are JSON by contract (they are cached as JSON), so a JSON round trip loses nothing: freshJsonCopy gives its value
+ * for less. BATON_YAML_FAST_PATH=off (the full read path, see yaml/fast-load.ts) does the round trip itself.
  */
-function detached<R>(record: R): R {
-  return record === undefined ? record : JSON.parse(JSON.stringify(record)) as R;
+function detached<R>(record: R, strings: Map<string, string> | undefined): R {
+  if (record === undefined) return record;
+  return FRESH_COPY ? freshJsonCopy(record, strings) : JSON.parse(JSON.stringify(record)) as R;
 }
+const FRESH_COPY = process.env.BATON_YAML_FAST_PATH !== 'off';
 
 /** Items are immutable and reused across relinks when unchanged: their keys are built once. */
 const keys = new WeakMap<WorkItem, string>();

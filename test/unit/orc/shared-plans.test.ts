@@ -2,7 +2,9 @@ import * as assert from 'node:assert';
 import { JsonIndexCache } from '../../../src/core/service/index-cache';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { scanReportText } from '../../../src/core/report/scan-report';
+import { jsonEqual } from '../../../src/core/util/json-equal';
 import { TempWorkspace, taskYaml } from '../helpers/temp-workspace';
+import { rng } from '../yaml/orc-yaml-gen';
 
 /** A plan as orc writes one from its weight's template: the task's id and time, then the template's phases. */
 const plan = (id: string, gate = 'auto') => `task_id: ${id}\nweight: small\ngenerated_at: 2026-01-05T10:00:00Z\nphases:\n`
@@ -82,5 +84,44 @@ describe('empty lists are one shared list, gates are read from state.yaml when a
     } finally {
       ws.dispose();
     }
+  });
+
+  it('jsonEqual says two values are equal only when JSON.stringify writes them alike, and finds equal copies equal', () => {
+    const r = rng(4242);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+    const leaf = (): unknown => pick(['spec', 'implement', '', 3, 0, -0, 1.5, NaN, Infinity, true, false, null, undefined, '300s']);
+    const value = (depth: number): unknown => {
+      const x = r();
+      if (depth > 3 || x < 0.4) return leaf();
+      if (x < 0.6) return Array.from({ length: Math.floor(r() * 4) }, () => value(depth + 1));
+      if (x < 0.62) return new Date(0);
+      if (x < 0.64) return { toJSON: () => 'x' };
+      const o: Record<string, unknown> = {};
+      for (const k of ['id', 'name', 'gate', 'type', 'max_iterations'].filter(() => r() < 0.6)) o[k] = value(depth + 1);
+      return o;
+    };
+    /** A copy, changed in one place now and then (a value, a key's order, a member left out). */
+    const copy = (v: unknown): unknown => {
+      if (r() < 0.03) return value(2);
+      if (Array.isArray(v)) return v.map(copy);
+      if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+        const entries = Object.entries(v).map(([k, x]) => [k, copy(x)] as const);
+        if (r() < 0.05) entries.reverse();
+        return Object.fromEntries(entries.filter(() => r() > 0.02));
+      }
+      return v;
+    };
+    let equal = 0;
+    for (let i = 0; i < 20000; i++) {
+      const a = value(0);
+      const b = copy(a);
+      if (jsonEqual(a, b)) {
+        equal++;
+        assert.strictEqual(JSON.stringify(a), JSON.stringify(b), `${i}`);
+      }
+    }
+    assert.ok(equal > 5000, `${equal} equal`);
+    const plans = JSON.parse(JSON.stringify([{ id: 'spec', gate: { type: 'auto' }, completion_criteria: ['x'] }])) as unknown;
+    assert.ok(jsonEqual(plans, JSON.parse(JSON.stringify(plans))));
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { YamlPath } from '../../yaml/locate';
+import { NOT_PLAIN, plainParse } from './plain-parse';
 
 export interface FieldIssue {
   readonly path: YamlPath;
@@ -12,6 +13,9 @@ export interface FieldIssue {
  * untouched (callers keep it whole, so unknown and even invalid fields survive a rewrite).
  */
 export function parseLenient<S extends z.ZodType>(schema: S, raw: unknown): { data: z.infer<S> | undefined; issues: FieldIssue[] } {
+  // Most files plainly fit their schema: read without zod, to the same value (see plain-parse.ts).
+  const plain = plainParse(schema, raw);
+  if (plain !== NOT_PLAIN) return { data: plain, issues: [] };
   const issues: FieldIssue[] = [];
   // Paths already reported, as one string each: a file with 20,000 bad values must not compare every pair.
   const reported = new Set<string>();

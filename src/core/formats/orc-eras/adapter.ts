@@ -18,6 +18,8 @@ import { withGlobalWorkflows } from '../orc-db/global-workflows';
 import { orcDbFollower } from '../orc-db/read-db';
 import { orcProjectDatabase } from '../orc-db/project-db';
 import { DbLinkMemo, linkOrcDb } from '../orc-db/link-db';
+import { relativePath } from '../../util/relative-path';
+import { jsonEqual } from '../../util/json-equal';
 
 /** What discovery found for one folder: its database (if any) and where its registry says the database goes. */
 interface FolderState {
@@ -32,8 +34,10 @@ interface FolderState {
  * ~/.orc/projects/<id>/orc.db (or the folder's own .orc/orc.db before it is registered). When a folder has a
  * database, it is the truth: YAML task files beside it are left from the file era and are not read.
  */
-/** Distinct plan phase lists kept for sharing: a workspace has a handful (one per weight, a few edited by hand). */
+/** Groups of plan phase lists kept for sharing: a workspace has a handful (one per weight, a few edited by hand). */
 const MAX_SHARED_PLANS = 1_000;
+/** Distinct lists kept per group of plans with the same phase count and names (the latest ones). */
+const LISTS_PER_GROUP = 8;
 
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
@@ -84,7 +88,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   accepts(file: string, ctx: SourceContext): boolean {
     // The registry's database is always orc's; the folder's own .orc/orc.db only when discovery found it to be.
     if (file === this.registryDb(ctx) || file === this.folders.get(ctx.root)?.db) return true;
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     if (!kind) return false;
     // With a database, the file era's task files are not read (see discover).
     return kind.kind === 'config' || !this.folders.get(ctx.root)?.db;
@@ -138,14 +142,25 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     // Most tasks mention no other task: their empty lists are one (see util/empty-list.ts).
     if (record.kind === 'task' && record.mentions.length === 0) (record as { mentions: readonly string[] }).mentions = EMPTY_LIST;
     if (record.kind !== 'plan' || !record.fields?.phases?.length) return;
-    const key = JSON.stringify(record.fields.phases);
-    const pooled = pool.get(key);
+    // Plans are grouped by their phases' count and names; within a group an equal list is found by comparing, not by
+    // writing each as JSON (see jsonEqual: equal only when JSON.stringify would write both alike).
+    const phases = record.fields.phases;
+    const key = `${phases.length}:${phases.map((p) => `${String(p?.id)}/${String(p?.name)}`).join(',')}`;
+    // A group keeps its few latest lists: plans that differ only past their names (a commit per phase) are compared
+    // with at most that many, never with every plan before them.
+    const group = pool.get(key) as unknown[][] | undefined;
+    const pooled = group?.find((shared) => jsonEqual(shared, phases));
     if (pooled) (record.fields as { phases: unknown }).phases = pooled;
-    else if (pool.size < MAX_SHARED_PLANS) pool.set(key, record.fields.phases);
+    else if (group) {
+      if (group.length >= LISTS_PER_GROUP) group.shift();
+      group.push(phases);
+    } else if (pool.size < MAX_SHARED_PLANS) {
+      pool.set(key, [phases]);
+    }
   }
 
   parse(file: string, text: string, ctx: SourceContext): ParsedFile<OrcRecord> {
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     switch (kind?.kind) {
       case 'task': return parseTaskFile(file, kind.dir, text);
       case 'state': return parseStateFile(file, kind.dir, text);
@@ -156,7 +171,7 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   }
 
   unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrcRecord> | undefined {
-    const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+    const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
     return kind?.kind === 'task' ? unreadableTask(file, kind.dir, cause) : undefined;
   }
 

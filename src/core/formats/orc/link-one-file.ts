@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { linkInitiatives } from './link-initiatives';
 import { type OrcGraph, sameList, uniq, type LinkContext, type TaskRecord } from './link-graph';
 import { classifyOrcPath, toPosix } from './paths';
+import { relativePath } from '../../util/relative-path';
 import type { OrcRecord } from './records';
 
 /**
@@ -15,7 +15,7 @@ import type { OrcRecord } from './records';
  */
 export function relinkOneFile(graph: OrcGraph, files: ReadonlyMap<string, OrcRecord>, file: string, ctx: LinkContext): OrcGraph | undefined {
   if (graph.ctx.root !== ctx.root) return undefined;
-  const kind = classifyOrcPath(toPosix(path.relative(ctx.root, file)));
+  const kind = classifyOrcPath(toPosix(relativePath(ctx.root, file)));
   if (!kind || (kind.kind !== 'task' && kind.kind !== 'state' && kind.kind !== 'plan')) return undefined;
   const record = files.get(file);
   const id = kind.dir;
