@@ -147,8 +147,8 @@ describe('index cache saved in chunks', () => {
       const root = '/w';
       await new JsonIndexCache(dir.root).save(root, entries);
       const [file] = readdirSync(dir.root);
-      // The format as it was written before chunking: a header line, then one JSON line per entry, each ending in \n.
-      const expected = `${[JSON.stringify({ format: 2, root }), ...[...entries].map((e) => JSON.stringify(e))].join('\n')}\n`;
+      // The format as written whole in one piece: a header line, then one JSON line per entry, each ending in \n.
+      const expected = `${[JSON.stringify({ format: 3, root }), ...[...entries].map((e) => JSON.stringify(e))].join('\n')}\n`;
       assert.strictEqual(readFileSync(path.join(dir.root, file!), 'utf8'), expected);
       assert.deepStrictEqual(await new JsonIndexCache(dir.root).load(root), entries);
     } finally {
