@@ -58,9 +58,11 @@ const withoutZodJsonSchema = {
  * Libraries only some commands need, kept out of the extension and CLI bundles: each is bundled into a file of its own
  * beside them (dist/<name>.js) and loaded by the code that needs it with `await import(…)` on first use, so activation
  * and `baton scan` never load it. simple-git: only running a phase (the executor) uses git. sql.js (SQLite as
- * WebAssembly, 43 KB of glue): only an orc database-era project or orc.db comments use it.
+ * WebAssembly, 43 KB of glue): only an orc database-era project or orc.db comments use it. markdown-it (with entities,
+ * linkify-it, uc.micro: about 90 KB): only a Markdown body the plain readers decline and a page showing Markdown use it,
+ * required synchronously on first use (src/core/util/markdown-it.ts).
  */
-const onDemand = ['simple-git', 'sql.js'];
+const onDemand = ['simple-git', 'sql.js', 'markdown-it'];
 /**
  * Baton's own modules loaded the same way (source → its file in dist/): the demo's database builder, for "Open the Demo";
  * the MCP SDK's parts the server uses, for `baton mcp` only.

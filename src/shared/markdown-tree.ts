@@ -1,4 +1,5 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+import { lazyMarkdownIt } from '../core/util/markdown-it';
 import type { MdElement, MdNode, MdTag } from './markdown-nodes';
 
 /**
@@ -14,9 +15,8 @@ import type { MdElement, MdNode, MdTag } from './markdown-nodes';
  * not decoded: `&lt;` shows as written, as the file holds it (a reader compares what they see with the file; an
  * entity cannot smuggle in an invisible direction override).
  */
-const md = new MarkdownIt({ html: false, linkify: true, typographer: false });
-md.disable('entity');
-type Token = ReturnType<typeof md.parse>[number];
+const md = lazyMarkdownIt((M) => new M({ html: false, linkify: true, typographer: false }).disable('entity'));
+type Token = MarkdownIt.Token;
 
 export type { MdElement, MdLink, MdNode, MdTag } from './markdown-nodes';
 export { plainText } from './markdown-nodes';
@@ -42,7 +42,7 @@ export function markdownTree(source: string, options: MarkdownOptions = {}): MdN
   const stack: MdElement[] = [root];
   const top = () => stack[stack.length - 1]!;
   const level = options.headingLevel ?? 3;
-  for (const token of md.parse(source, {})) {
+  for (const token of md().parse(source, {})) {
     if (token.type === 'heading_open') {
       const h = element(token.tag === 'h1' || token.tag === 'h2' ? `h${level}` : `h${level + 1}` as MdTag);
       top().children.push(h); stack.push(h); continue;
@@ -63,7 +63,7 @@ export function markdownTree(source: string, options: MarkdownOptions = {}): MdN
 /** One line of Markdown (a question, a list item, a label): code spans, emphasis and links, no blocks. */
 export function markdownInline(source: string, options: MarkdownOptions = {}): MdNode[] {
   const holder = element('span');
-  for (const token of md.parseInline(source, {})) inline(token.children ?? [], holder, options);
+  for (const token of md().parseInline(source, {})) inline(token.children ?? [], holder, options);
   return holder.children;
 }
 

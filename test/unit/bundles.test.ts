@@ -20,6 +20,15 @@ describe('bundles: what each carries', () => {
     assert.ok(dist('sql.js.js').includes('_sqlite3_open'));
   });
 
+  it('markdown-it is a bundle of its own, which the extension and the CLI require only when a Markdown body needs it', () => {
+    for (const bundle of ['extension.js', 'cli-main.js']) {
+      const text = dist(bundle);
+      assert.match(text, /require\("\.\/markdown-it\.js"\)/, bundle);
+      assert.ok(!text.includes('Input data should be a String'), `${bundle} does not carry markdown-it itself`);
+    }
+    assert.ok(dist('markdown-it.js').includes('Input data should be a String'));
+  });
+
   it("zod's JSON Schema generation is in the CLI (its MCP server lists tool schemas), a stand-in in the extension", () => {
     assert.ok(dist('cli-main.js').includes('cannot be represented in JSON Schema'));
     const extension = dist('extension.js');

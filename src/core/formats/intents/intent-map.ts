@@ -1,4 +1,4 @@
-import MarkdownIt from 'markdown-it';
+import { lazyMarkdownIt } from '../../util/markdown-it';
 import { parseRecordedHash } from '../../io/content-hash';
 import { resolveContained } from '../../io/contained-path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
@@ -9,7 +9,7 @@ import type { MapFileRecord, MapRow } from './model';
 import { hasGlobCharacters } from './scope';
 
 /** One parser for every map: tables on (CommonMark + GFM tables), HTML off, so nothing in a cell is markup. */
-const markdown = new MarkdownIt('commonmark', { html: false }).enable('table');
+const markdown = lazyMarkdownIt((M) => new M('commonmark', { html: false }).enable('table'));
 
 /**
  * Reads `.orchestration/intent_map.md` in every layout seen in the wild (map-sections.ts, map-tables.ts): tables
@@ -23,7 +23,7 @@ export function parseIntentMap(file: string, root: string, text: string): { reco
   // HTML comments hold examples and tools' data payloads, never entries; blanked so line numbers stay.
   const visible = text.replace(/<!--[\s\S]*?-->/g, (c) => c.replace(/[^\n]/g, ' '));
   const lines = visible.split(/\r?\n/);
-  const raw = yamlMapRows(text) ?? mapRowsOf(markdown.parse(visible, {}), lines);
+  const raw = yamlMapRows(text) ?? mapRowsOf(markdown().parse(visible, {}), lines);
   const byKey = new Map<string, MapRow>();
   for (const r of raw) {
     const row = finishRow(root, r);

@@ -1,4 +1,5 @@
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
+import { lazyMarkdownIt } from '../../util/markdown-it';
 import { plainOutline } from './plain-outline';
 import type { BodySection, MarkdownOutline, SectionListItem, VisibleHeading } from './outline';
 
@@ -6,7 +7,7 @@ export type { BodySection, MarkdownOutline, SectionListItem, VisibleHeading } fr
 type Token = MarkdownIt.Token;
 
 /** CommonMark, HTML off: a heading inside a fenced or indented code block is code, never a section. */
-const markdown = new MarkdownIt('commonmark', { html: false });
+const markdown = lazyMarkdownIt((M) => new M('commonmark', { html: false }));
 
 /**
  * Splits a TASK.md body into its `##` sections with markdown-it: only top-level level-2 headings (ATX or setext)
@@ -20,7 +21,7 @@ export function markdownOutline(body: string): MarkdownOutline {
 
 /** markdownOutline through markdown-it, for any body (exported for the test that holds the plain path to it). */
 export function markdownItOutline(body: string): MarkdownOutline {
-  const tokens = markdown.parse(body, {});
+  const tokens = markdown().parse(body, {});
   const allLines = body.split(/\r?\n/);
   const starts: { name: string; line: number; after: number; index: number }[] = [];
   const ends: number[] = [];
