@@ -22,7 +22,12 @@ import { noOtherPlaces, type OtherPlaces, type PlacesFactory } from './other-pla
 export type { IndexChange } from './workspace-index';
 
 export interface ServiceOptions {
-  readonly folders: readonly SourceContext[];
+  /**
+   * The folders and the context each is read with. A function is called once, when the service first needs them (a
+   * scan, a query, a reconfigure), not by the constructor: the editor makes the service before it reads its settings
+   * (VS Code's first settings read costs tens of ms), and whatever asks first then gets the folders, never none.
+   */
+  readonly folders: readonly SourceContext[] | (() => readonly SourceContext[]);
   readonly cache?: IndexCache;
   readonly adapters?: readonly AnyAdapter[];
   readonly now?: () => number;
@@ -72,7 +77,9 @@ export function defaultAdapters(): AnyAdapter[] {
  */
 export class OrchestrationService extends Disposable {
   /** Replaced as a whole by reconfigure (never changed in place), so a loop over it sees one configuration. */
-  private indexes: readonly WorkspaceIndex[];
+  private folderIndexes: readonly WorkspaceIndex[] | undefined;
+  /** The folders option while it is a function not called yet (see ServiceOptions.folders). */
+  private foldersLater: (() => readonly SourceContext[]) | undefined;
   private readonly adapters: readonly AnyAdapter[];
   private readonly now: (() => number) | undefined;
   private readonly cache: IndexCache | undefined;
@@ -97,7 +104,8 @@ export class OrchestrationService extends Disposable {
     this.now = options.now;
     this.cache = options.cache;
     this.recordsDiscovery = options.recordsDiscovery ?? false;
-    this.indexes = options.folders.map((ctx) => this.newIndex(ctx));
+    if (typeof options.folders === 'function') this.foldersLater = options.folders;
+    else this.indexes = options.folders.map((ctx) => this.newIndex(ctx));
     this.intents = new IntentsService(this);
     const folders = () => this.folders;
     this.places = this._register(options.places ? options.places({
@@ -107,6 +115,21 @@ export class OrchestrationService extends Disposable {
       records: (root, system) => this.indexes.find((i) => i.root === root)?.records(system) ?? [],
       serially: (task) => this.serially(task), onDidChange: this.onDidChange, now: this.now,
     }) : noOtherPlaces());
+  }
+
+  /** Every folder's index; the first use calls a folders option given as a function. */
+  private get indexes(): readonly WorkspaceIndex[] {
+    if (!this.folderIndexes) {
+      const contexts = this.foldersLater?.() ?? []; // should it throw, the next use asks again
+      this.foldersLater = undefined;
+      this.folderIndexes = contexts.map((ctx) => this.newIndex(ctx));
+    }
+    return this.folderIndexes;
+  }
+
+  private set indexes(next: readonly WorkspaceIndex[]) {
+    this.foldersLater = undefined;
+    this.folderIndexes = next;
   }
 
   /** Runs a task after everything queued before it (scans, reconfigures, re-reads), and before what is queued after. */
