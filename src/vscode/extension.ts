@@ -71,6 +71,8 @@ export interface BatonApi {
   readonly watcher: StateFileWatcher;
   /** Other worktrees and refs: `service.places` configured from the settings and trust, git's refs watched. */
   readonly places: PlacesSync;
+  /** The Baton log's file, where VS Code keeps the output channel's lines (activation's and the scan's timings). */
+  readonly logFile: vscode.Uri;
   /** Settings values that could not be used as written, as reported in the Baton output channel. */
   readonly settingsProblems: () => readonly string[];
   /** Workspace trust: every write or process Baton refused in this window, with the message shown. */
@@ -110,10 +112,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   const contexts = () => (vscode.workspace.workspaceFolders ?? []).map(sourceContext);
   const storage = context.storageUri ?? context.globalStorageUri;
   lap('log and settings');
-  const folders = contexts();
-  lap('folders\' settings');
   const service = new OrchestrationService({
-    folders,
+    // Asked for at the service's first use, the first slice after activate() returns (below), never in it: VS Code
+    // builds its configuration for whoever reads settings first (9–96 ms measured), and the Tasks view's saved rows
+    // need none.
+    folders: contexts,
     cache: new JsonIndexCache(vscode.Uri.joinPath(storage, 'index').fsPath),
     // Other worktrees and refs: off until PlacesSync configures them from the settings and workspace trust.
     places: otherPlaces(),
@@ -125,7 +128,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   const preview = keepTasksPreview(tree, storage, (vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath), log);
   void tree.rowsReady.then((source) => log.info(`Tasks rows ready (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
   void tree.firstRows.then((source) => log.info(`first Tasks rows listed (${source}) ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
-  context.subscriptions.push(log, settingsLog, service, preview, tree, view);
+  // Settings and folders apply at once: folders whose context changed are read again, the watchers follow. Listened
+  // to from here on, so a change arriving before or after the folders' first read is applied (after the scan queued).
+  const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
+  context.subscriptions.push(log, settingsLog, service, preview, tree, view,
+    onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure));
   lap('Tasks view');
   const activateMs = performance.now() - activateStarted;
   log.info(`activate() took ${activateMs.toFixed(1)} ms (${laps.join(', ')}); the rest follows in slices`);
@@ -141,6 +148,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   slices++;
   await slicer.pause();
   lapStarted = performance.now();
+  // The folders' settings: the service's first use reads them (ServiceOptions.folders), unless the Tasks view asked first.
+  void service.folders;
+  await next('folders\' settings');
   const statusBar = new StatusBarCounts(service);
   const problems = new ProblemsPublisher(service);
   await next('status bar and problems');
@@ -154,10 +164,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   const sweeping = setInterval(() => void sweep.tick().catch((err) => log.error(`stat sweep: ${(err as Error).message}`)), SWEEP_MS);
   await next('sweep and command context');
 
-  // Settings and folders apply at once: folders whose context changed are read again, the watchers follow.
-  const reconfigure = () => void reconfigureWithProgress(service, contexts(), log);
-  context.subscriptions.push(onDidChangeBatonSettings(reconfigure), vscode.workspace.onDidChangeWorkspaceFolders(reconfigure),
-    statusBar, problems, watcher, places, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
+  context.subscriptions.push(statusBar, problems, watcher, places, commandContext, { dispose: () => clearInterval(recheck) }, { dispose: () => clearInterval(sweeping) },
     registerTaskCommands(),
     service.onDidReconfigure(() => void setSystemsOff(systemsOffEverywhere(contexts()))),
     vscode.commands.registerCommand('baton.refresh', () => scanWithProgress(service, log)),
@@ -214,7 +221,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   const ownMs = activateMs + laps.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   log.info(`activation done ${(performance.now() - activateStarted).toFixed(1)} ms after activate() started: ${ownMs.toFixed(1)} ms of Baton's own ` +
     `work in ${slices} slices (the longest ${Math.max(activateMs, slicer.longestSliceMs).toFixed(1)} ms), the rest ${laps.join(', ')}`);
-  return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, places, settingsProblems: reportedSettingsProblems,
+  return { service, ready, tasksTree: tree, statusBar, attention: { badge, contextKeys: contextKeyValues, taskFilter }, orc, decisions, runs, intents, executor, ultrawork, orange, watcher, places,
+    logFile: vscode.Uri.joinPath(context.logUri, 'Baton.log'), settingsProblems: reportedSettingsProblems,
     trust: { refusals: trustRefusals }, onboarding, costs, board, commandContext, mcp };
 }
 
