@@ -1,0 +1,47 @@
+import type * as vscode from 'vscode';
+import { batonStartedAt } from '../baton-start';
+import { tasksSoFar } from '../../core/formats/orc/tasks-so-far';
+import type { OrchestrationService } from '../../core/service/orchestration-service';
+import type { TasksTreeProvider } from './tasks-tree';
+import { rowsSoFar } from './rows-so-far';
+
+/** When what a first scan read is shown first (of its reading), and how often at most it is shown again. */
+export interface RowsSoFarPace {
+  readonly firstAfterMs: number;
+  readonly everyMs: number;
+}
+
+const PACE: RowsSoFarPace = { firstAfterMs: 500, everyMs: 1_500 };
+
+/**
+ * A first start with no saved rows (tasks-preview.ts): the Tasks view shows the tasks the first scan has read so far
+ * (rows-so-far.ts), half a second into its reading and again every second and a half while it reads, until the scan's
+ * own rows replace them. Nothing is built while the view is not shown; a scan that fails takes its rows away.
+ */
+export function showRowsSoFar(tree: TasksTreeProvider, service: OrchestrationService, view: { readonly visible: boolean },
+  log?: vscode.LogOutputChannel, pace: RowsSoFarPace = PACE): vscode.Disposable {
+  let readingSince: number | undefined;
+  let shownAt = -Infinity;
+  let logged = false;
+  const listener = service.onDidReadSoFar((read) => {
+    if (!tree.wantsRowsSoFar) return;
+    if (read.kind === 'failed') { tree.showRowsSoFar(undefined); return; }
+    const now = performance.now();
+    readingSince ??= now;
+    // A folder not (yet) among the service's: a reconfigure reading it before it swaps it in; its rows come then.
+    if (!view.visible || now - readingSince < pace.firstAfterMs || now - shownAt < pace.everyMs || !service.folders.includes(read.root)) return;
+    const soFar = tasksSoFar(read.records('orc'));
+    // orc's database era (one record), or no task read yet: nothing to show.
+    if (!soFar?.tasks.length) return;
+    tree.showRowsSoFar(rowsSoFar(read.root, service.folders.length > 1, soFar, read.files));
+    shownAt = performance.now();
+    if (!logged) {
+      logged = true;
+      log?.info(`Tasks rows of the scan so far: ${soFar.tasks.length} tasks of ${read.files} files read, built in ${(shownAt - now).toFixed(1)} ms, ` +
+        `${(shownAt - batonStartedAt).toFixed(0)} ms after Baton's code started`);
+    }
+  });
+  // The scan's own rows, whatever was shown before them (the bench reports both).
+  void tree.scanRowsReady.then(() => log?.info(`the scan's own Tasks rows ready ${(performance.now() - batonStartedAt).toFixed(0)} ms after Baton's code started`));
+  return listener;
+}
