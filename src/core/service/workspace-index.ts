@@ -103,7 +103,7 @@ export class WorkspaceIndex {
           // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
           if (slicer.due()) {
             // Between two slices, now and then: what was read so far, for a view with nothing to show yet.
-            if (this.onReadSoFar && performance.now() - toldAt >= READ_SO_FAR_EVERY_MS) {
+            if (this.onReadSoFar && performance.now() - toldAt >= this.readSoFarEveryMs) {
               this.tellReadSoFar(filesRead);
               toldAt = performance.now();
             }
@@ -132,8 +132,10 @@ export class WorkspaceIndex {
     }
   }
 
-  /** Told during scan(), between slices of reading, at most every READ_SO_FAR_EVERY_MS (see read-so-far.ts). */
+  /** Told during scan(), between slices of reading, at most every readSoFarEveryMs (see read-so-far.ts). */
   onReadSoFar: ((read: ReadSoFar) => void) | undefined;
+  /** How often at most onReadSoFar is told (a test tells it at every slice). */
+  readSoFarEveryMs = READ_SO_FAR_EVERY_MS;
 
   private tellReadSoFar(files: number): void {
     const entries = this.entries;
