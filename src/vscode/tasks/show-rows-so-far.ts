@@ -11,11 +11,15 @@ export interface RowsSoFarPace {
   readonly everyMs: number;
 }
 
-const PACE: RowsSoFarPace = { firstAfterMs: 500, everyMs: 1_500 };
+/**
+ * A quarter of a second into the reading (about 1,500 files in the editor at 10,000 tasks): the listing before it
+ * (discovery) already took most of a second there, and the first rows are what a person waits for.
+ */
+const PACE: RowsSoFarPace = { firstAfterMs: 250, everyMs: 1_500 };
 
 /**
  * A first start with no saved rows (tasks-preview.ts): the Tasks view shows the tasks the first scan has read so far
- * (rows-so-far.ts), half a second into its reading and again every second and a half while it reads, until the scan's
+ * (rows-so-far.ts), a quarter of a second into its reading and again every second and a half while it reads, until the scan's
  * own rows replace them. Nothing is built while the view is not shown; a scan that fails takes its rows away.
  */
 export function showRowsSoFar(tree: TasksTreeProvider, service: OrchestrationService, view: { readonly visible: boolean },
@@ -33,12 +37,14 @@ export function showRowsSoFar(tree: TasksTreeProvider, service: OrchestrationSer
     const soFar = tasksSoFar(read.records('orc'));
     // orc's database era (one record), or no task read yet: nothing to show.
     if (!soFar?.tasks.length) return;
-    tree.showRowsSoFar(rowsSoFar(read.root, service.folders.length > 1, soFar, read.files));
+    const rows = rowsSoFar(read.root, service.folders.length > 1, soFar, read.files);
+    const built = performance.now();
+    tree.showRowsSoFar(rows);
     shownAt = performance.now();
     if (!logged) {
       logged = true;
-      log?.info(`Tasks rows of the scan so far: ${soFar.tasks.length} tasks of ${read.files} files read, built in ${(shownAt - now).toFixed(1)} ms, ` +
-        `${(shownAt - batonStartedAt).toFixed(0)} ms after Baton's code started`);
+      log?.info(`Tasks rows of the scan so far: ${soFar.tasks.length} tasks of ${read.files} files read, built in ${(built - now).toFixed(1)} ms, ` +
+        `shown in ${(shownAt - built).toFixed(1)} ms, ${(shownAt - batonStartedAt).toFixed(0)} ms after Baton's code started`);
     }
   });
   // The scan's own rows, whatever was shown before them (the bench reports both).
