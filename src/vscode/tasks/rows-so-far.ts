@@ -10,6 +10,9 @@ import { PreviewNode, previewRowOf, type PreviewRow } from './tree-preview';
 /** What a row of what the scan read so far says when hovered. */
 export const READ_SO_FAR_NOTE = 'Read so far: Baton is still reading the workspace. Blockers, problems and actions come when it is done';
 const BY_NUMBER = new Intl.Collator(undefined, { numeric: true });
+/** One formatter: toLocaleString with a locale makes one per call. */
+const COUNT = new Intl.NumberFormat('en-US');
+const count = (n: number) => COUNT.format(n);
 
 /**
  * The Tasks view's rows of what a first scan has read so far, before it has linked anything: each task read with
@@ -26,8 +29,8 @@ export function rowsSoFar(root: string, multiFolder: boolean, read: OrcTasksSoFa
   }
   const groups = [...byStatus.keys()].sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))
     .map((status) => groupRow(root, status, byStatus.get(status)!));
-  const shown = read.tasks.length.toLocaleString('en-US');
-  const reading = `Reading… ${files.toLocaleString('en-US')} files so far`;
+  const shown = count(read.tasks.length);
+  const reading = `Reading… ${count(files)} files so far`;
   const readingRow: PreviewRow = { id: `reading:${root}`, label: reading, description: `${shown} task${shown === '1' ? '' : 's'} shown`,
     icon: { id: 'loading~spin' }, collapsible: false, accessibleLabel: `${reading}, ${shown} task${shown === '1' ? '' : 's'} shown` };
   const top = multiFolder ? [readingRow, previewRowOf(new FolderNode(root).getTreeItem(), groups)] : [readingRow, ...groups];
@@ -49,9 +52,9 @@ function groupRow(root: string, status: string, tasks: readonly TaskSoFar[]): Pr
 }
 
 /** A group's or backlog's count as read so far: "12 so far", and its name "Planned, 12 tasks read so far". */
-function soFar(row: PreviewRow, count: number): PreviewRow {
-  return { ...row, description: `${count.toLocaleString('en-US')} so far`,
-    accessibleLabel: `${row.label}, ${count.toLocaleString('en-US')} task${count === 1 ? '' : 's'} read so far` };
+function soFar(row: PreviewRow, n: number): PreviewRow {
+  return { ...row, description: `${count(n)} so far`,
+    accessibleLabel: `${row.label}, ${count(n)} task${n === 1 ? '' : 's'} read so far` };
 }
 
 /** A list's first page in the scan's order (priority, then number), then how many more were read. */
@@ -59,7 +62,7 @@ function page(root: string, listId: string, tasks: readonly TaskSoFar[]): Previe
   const rows = firstInOrder(tasks, TASKS_PAGE, (t) => priorityRank(t.priority), (a, b) => BY_NUMBER.compare(a.id, b.id)).map((t) => taskRow(root, t));
   const more = tasks.length - rows.length;
   if (more > 0) {
-    const label = `${more.toLocaleString('en-US')} more read so far`;
+    const label = `${count(more)} more read so far`;
     rows.push({ id: `more:${listId}`, label, icon: { id: 'ellipsis' }, collapsible: false, accessibleLabel: label });
   }
   return rows;
