@@ -34,6 +34,7 @@ import { registerUltrawork, type UltraworkApi } from './ultrawork/register-ultra
 import { TasksTreeProvider } from './tasks/tasks-tree';
 import { MoreTasksNode } from './tasks/task-nodes';
 import { keepTasksPreview } from './tasks/tasks-preview';
+import { showRowsSoFar } from './tasks/show-rows-so-far';
 import { trustRefusals } from './trust';
 import { setWebviewLog } from './webviews/webview-messages';
 
@@ -201,7 +202,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
   const badge = new AttentionBadge(service, trees, contributed);
   decisions.needsYou.badgeSource = badge;
   const taskFilter = new TaskFilter(tree, view as vscode.TreeView<unknown>);
-  context.subscriptions.push(badge, taskFilter);
+  // A first start with no saved rows: the tasks the first scan has read so far, until its own rows are in.
+  context.subscriptions.push(badge, taskFilter, showRowsSoFar(tree, service, view, log));
 
   void setSystemsOff(systemsOffEverywhere(contexts()));
   const ready = new Promise<void>((resolve) => setTimeout(resolve, 0))

@@ -17,9 +17,11 @@ import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
 import { sameContext } from '../model/source-context';
 import { WorkspaceIndex, type IndexChange, type ScanFacts } from './workspace-index';
+import type { ReadSoFar } from './read-so-far';
 import { noOtherPlaces, type OtherPlaces, type PlacesFactory } from './other-places';
 
 export type { IndexChange } from './workspace-index';
+export type { ReadSoFar } from './read-so-far';
 
 export interface ServiceOptions {
   /**
@@ -90,6 +92,12 @@ export class OrchestrationService extends Disposable {
   private readonly reconfiguredEmitter = this._register(new Emitter<ReconfigureResult>());
   /** Fires after reconfigure swapped folders in or out (after their onDidChange): watch patterns may differ. */
   readonly onDidReconfigure: Event<ReconfigureResult> = this.reconfiguredEmitter.event;
+  private readonly readSoFarEmitter = this._register(new Emitter<ReadSoFar>());
+  /**
+   * While a scan of a folder reads (the first scan, a refresh, a folder read again after a reconfigure): what it has
+   * read so far, every READ_SO_FAR_EVERY_MS at most; `failed` when that scan failed (no onDidChange follows for it).
+   */
+  readonly onDidReadSoFar: Event<ReadSoFar> = this.readSoFarEmitter.event;
   /** Scans, reconfigures and file re-reads run one after the other: a scan never reads a set of folders being replaced. */
   private serial: Promise<unknown> = Promise.resolve();
   private scanned = false;
@@ -354,6 +362,7 @@ export class OrchestrationService extends Disposable {
   private newIndex(ctx: SourceContext): WorkspaceIndex {
     const index = new WorkspaceIndex(ctx, this.adapters, this.now);
     index.recordsDiscovery = this.recordsDiscovery;
+    index.onReadSoFar = (read) => this.readSoFarEmitter.fire(read);
     return index;
   }
 

@@ -16,6 +16,7 @@ import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
 import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
 import { freshJsonCopy } from '../util/fresh-copy';
+import { READ_SO_FAR_EVERY_MS, type ReadSoFar } from './read-so-far';
 
 /**
  * What one full scan's output was made from: every file it read, in the order read, with the size, mtime and read
@@ -88,6 +89,8 @@ export class WorkspaceIndex {
     this.scanning = true;
     const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
+    let filesRead = 0;
+    let toldAt = performance.now();
     try {
       for (const adapter of this.adapters) {
         const files = await this.discover(adapter, discovery);
@@ -96,8 +99,16 @@ export class WorkspaceIndex {
           const entry = await this.readEntry(adapter, file, cached);
           if (entry) this.put(file, adapter, entry);
           if (entry && entry === cached) reused++;
+          filesRead++;
           // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
-          if (slicer.due()) await slicer.pause();
+          if (slicer.due()) {
+            // Between two slices, now and then: what was read so far, for a view with nothing to show yet.
+            if (this.onReadSoFar && performance.now() - toldAt >= this.readSoFarEveryMs) {
+              this.tellReadSoFar(filesRead);
+              toldAt = performance.now();
+            }
+            await slicer.pause();
+          }
         }
       }
       this.liveness = new LivenessRecord();
@@ -111,11 +122,29 @@ export class WorkspaceIndex {
       this.matchesCache = reused === this.entries.size && reused === cache.size;
       this.onlyScanned = true;
       return change;
+    } catch (err) {
+      this.onReadSoFar?.({ kind: 'failed', root: this.root });
+      throw err;
     } finally {
       this.scanning = false;
       this.scanStrings = undefined;
       this.lastScanYieldedMs = slicer.yieldedMs;
     }
+  }
+
+  /** Told during scan(), between slices of reading, at most every readSoFarEveryMs (see read-so-far.ts). */
+  onReadSoFar: ((read: ReadSoFar) => void) | undefined;
+  /** How often at most onReadSoFar is told (a test tells it at every slice). */
+  readSoFarEveryMs = READ_SO_FAR_EVERY_MS;
+
+  private tellReadSoFar(files: number): void {
+    const entries = this.entries;
+    this.onReadSoFar?.({
+      kind: 'reading', root: this.root, files,
+      *records(system: string) {
+        for (const [file, entry] of entries) if (entry.system === system && entry.record !== undefined) yield { file, record: entry.record };
+      },
+    });
   }
 
   /** After a scan: every entry came from the cache it was given, and no cached file is gone (nothing to save). */

@@ -12,6 +12,9 @@ import { worktreeAt } from '../../core/places/worktree-at';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 
+/** Where the view's first rows came from. */
+export type RowsSource = 'saved preview' | 'scan so far' | 'scan';
+
 /** Rows a status group (or its backlog) lists at first, and per "Show more": a first tree of 10,000 tasks stays small. */
 export const TASKS_PAGE = 200;
 /** TASK-9 before TASK-10. One collator: localeCompare with options builds one per call (seconds at 10,000 tasks). */
@@ -58,17 +61,26 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   /** How many rows each long list (by its node id) shows now; a list not here shows TASKS_PAGE. */
   private readonly shown = new Map<string, number>();
 
-  /** The rows saved last time, shown until the first scan's change arrives (tree-preview.ts). */
-  private preview: PreviewNode[] | undefined;
-  private firstRowsShown: ((source: 'saved preview' | 'scan') => void) | undefined;
-  /** Resolves when the view first lists rows: from the saved preview, or from the scan. */
-  readonly firstRows = new Promise<'saved preview' | 'scan'>((resolve) => { this.firstRowsShown = resolve; });
-  private rowsMadeReady: ((source: 'saved preview' | 'scan') => void) | undefined;
   /**
-   * Resolves when the view has rows to give (the saved preview shown, or the first scan's tasks in): what Baton
-   * needs before VS Code can paint a row; VS Code asks for them when the view is shown.
+   * Rows shown until the first scan's change arrives: the rows saved last time (tree-preview.ts), or, with none, what
+   * the first scan has read so far (rows-so-far.ts).
    */
-  readonly rowsReady = new Promise<'saved preview' | 'scan'>((resolve) => { this.rowsMadeReady = resolve; });
+  private preview: PreviewNode[] | undefined;
+  private previewSource: 'saved preview' | 'scan so far' | undefined;
+  /** Set by the first change from the service: the scan's own rows are in, no preview is shown again. */
+  private scanRowsIn = false;
+  private firstRowsShown: ((source: RowsSource) => void) | undefined;
+  /** Resolves when the view first lists rows: from the saved preview, from what the scan read so far, or from the scan. */
+  readonly firstRows = new Promise<RowsSource>((resolve) => { this.firstRowsShown = resolve; });
+  private rowsMadeReady: ((source: RowsSource) => void) | undefined;
+  /**
+   * Resolves when the view has rows to give (the saved preview shown, what the scan read so far, or the first scan's
+   * tasks in): what Baton needs before VS Code can paint a row; VS Code asks for them when the view is shown.
+   */
+  readonly rowsReady = new Promise<RowsSource>((resolve) => { this.rowsMadeReady = resolve; });
+  private scanRowsMadeReady: (() => void) | undefined;
+  /** Resolves when the first scan's own tasks are in (rowsReady may have resolved before, with a preview). */
+  readonly scanRowsReady = new Promise<void>((resolve) => { this.scanRowsMadeReady = resolve; });
 
   private stateFilter: TaskState | undefined;
   private listed: Listed | undefined;
@@ -93,7 +105,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   setFilter(state: TaskState | undefined): void {
     if (state === this.stateFilter) return;
     this.stateFilter = state;
-    this.preview = undefined;
+    this.preview = this.previewSource = undefined;
     this.filterEmitter.fire(state);
     this.changeEmitter.fire(undefined);
   }
@@ -104,13 +116,31 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
 
   /** Shows the rows saved last time, unless the scan has already given the real ones. */
   showPreview(rows: PreviewNode[]): void {
-    if (this.service.hasScanned || this.placements.size || !rows.length) return;
+    if (this.service.hasScanned || this.placements.size || this.scanRowsIn || !rows.length) return;
     this.preview = rows;
+    this.previewSource = 'saved preview';
     this.changeEmitter.fire(undefined);
     this.ready('saved preview');
   }
 
-  private ready(source: 'saved preview' | 'scan'): void {
+  /**
+   * Whether rows of what the first scan read so far may be shown now: the scan's own are not in yet, no saved rows
+   * are shown, and the view is not filtered to a state (which needs the linked tasks).
+   */
+  get wantsRowsSoFar(): boolean {
+    return !this.scanRowsIn && !this.service.hasScanned && this.previewSource !== 'saved preview' && this.stateFilter === undefined;
+  }
+
+  /** Shows rows of what the first scan read so far (rows-so-far.ts); undefined: none any more (that scan failed). */
+  showRowsSoFar(rows: PreviewNode[] | undefined): void {
+    if (!this.wantsRowsSoFar || (!rows?.length && !this.preview)) return;
+    this.preview = rows?.length ? rows : undefined;
+    this.previewSource = this.preview ? 'scan so far' : undefined;
+    this.changeEmitter.fire(undefined);
+    if (this.preview) this.ready('scan so far');
+  }
+
+  private ready(source: RowsSource): void {
     this.rowsMadeReady?.(source);
     this.rowsMadeReady = undefined;
   }
@@ -142,7 +172,7 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   getChildren(node?: TaskTreeNode): TaskTreeNode[] {
     const rows = this.listChildren(node);
     if (!node && rows.length && this.firstRowsShown) {
-      this.firstRowsShown(rows[0] instanceof PreviewNode ? 'saved preview' : 'scan');
+      this.firstRowsShown(rows[0] instanceof PreviewNode ? this.previewSource ?? 'saved preview' : 'scan');
       this.firstRowsShown = undefined;
     }
     return rows;
@@ -313,8 +343,9 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
     const dirty = new Set<TaskTreeNode>();
     // The scan's rows replace the saved preview, all at once.
     let all = this.preview !== undefined;
-    this.preview = undefined;
-    if (change.changed.some((i) => i.system === 'orc' && i.kind === 'task')) this.ready('scan');
+    this.preview = this.previewSource = undefined;
+    this.scanRowsIn = true;
+    if (change.changed.some((i) => i.system === 'orc' && i.kind === 'task')) { this.ready('scan'); this.scanRowsMadeReady?.(); this.scanRowsMadeReady = undefined; }
     const statusesBefore = new Set([...this.placements.entries()].filter(([k]) => k.startsWith(change.root)).map(([, p]) => p.split('|')[0]));
     const touchGroup = (root: string, p: string) => {
       const [status] = p.split('|');

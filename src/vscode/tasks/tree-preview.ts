@@ -41,9 +41,13 @@ export interface PreviewRow {
 
 const fileSchema = z.object({ format: z.literal(1), key: z.string(), rows: z.array(rowSchema) });
 
-/** A node of the preview tree. */
+/** What a saved row's hover says. */
+export const SAVED_ROW_NOTE = 'Shown as Baton last saw it; Baton is reading the workspace again';
+
+/** A node of the preview tree: a saved row (tree-preview.ts) or one of what a first scan read so far (rows-so-far.ts). */
 export class PreviewNode extends TaskTreeNode {
-  constructor(readonly row: PreviewRow, readonly parent: PreviewNode | undefined) { super(); }
+  /** `note`: the row's hover, what it is shown from (its children say the same). */
+  constructor(readonly row: PreviewRow, readonly parent: PreviewNode | undefined, readonly note: string = SAVED_ROW_NOTE) { super(); }
 
   get id(): string {
     return this.row.id;
@@ -51,7 +55,7 @@ export class PreviewNode extends TaskTreeNode {
 
   private listed: PreviewNode[] | undefined;
   get children(): PreviewNode[] {
-    return this.listed ??= (this.row.children ?? []).map((r) => new PreviewNode(r, this));
+    return this.listed ??= (this.row.children ?? []).map((r) => new PreviewNode(r, this, this.note));
   }
 
   getTreeItem(): vscode.TreeItem {
@@ -63,7 +67,7 @@ export class PreviewNode extends TaskTreeNode {
     if (r.icon) item.iconPath = new vscode.ThemeIcon(r.icon.id, r.icon.color ? new vscode.ThemeColor(r.icon.color) : undefined);
     if (r.file) item.resourceUri = vscode.Uri.file(r.file);
     item.contextValue = 'preview';
-    item.tooltip = 'Shown as Baton last saw it; Baton is reading the workspace again';
+    item.tooltip = this.note;
     item.accessibilityInformation = { label: r.accessibleLabel };
     return item;
   }
@@ -75,21 +79,27 @@ export async function previewRows<T>(provider: vscode.TreeDataProvider<T>, depth
   for (const node of (await provider.getChildren(parent)) ?? []) {
     const item = await provider.getTreeItem(node);
     const collapsible = item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None;
-    const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, ...(item.iconPath.color ? { color: item.iconPath.color.id } : {}) } : undefined;
-    const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
-    rows.push({
-      id: item.id ?? label,
-      label,
-      ...(typeof item.description === 'string' ? { description: item.description } : {}),
-      ...(icon ? { icon } : {}),
-      ...(item.resourceUri ? { file: item.resourceUri.fsPath } : {}),
-      collapsible,
-      ...(collapsible ? { expanded: item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded } : {}),
-      accessibleLabel: item.accessibilityInformation?.label ?? label,
-      ...(collapsible && depth > 1 ? { children: await previewRows(provider, depth - 1, node) } : {}),
-    });
+    rows.push(previewRowOf(item, collapsible && depth > 1 ? await previewRows(provider, depth - 1, node) : undefined));
   }
   return rows;
+}
+
+/** A row as `item` shows it (label, description, icon, file, folding, accessible name), with the rows it lists. */
+export function previewRowOf(item: vscode.TreeItem, children?: readonly PreviewRow[]): PreviewRow {
+  const collapsible = item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None;
+  const icon = item.iconPath instanceof vscode.ThemeIcon ? { id: item.iconPath.id, ...(item.iconPath.color ? { color: item.iconPath.color.id } : {}) } : undefined;
+  const label = typeof item.label === 'string' ? item.label : item.label?.label ?? '';
+  return {
+    id: item.id ?? label,
+    label,
+    ...(typeof item.description === 'string' ? { description: item.description } : {}),
+    ...(icon ? { icon } : {}),
+    ...(item.resourceUri ? { file: item.resourceUri.fsPath } : {}),
+    collapsible,
+    ...(collapsible ? { expanded: item.collapsibleState === vscode.TreeItemCollapsibleState.Expanded } : {}),
+    accessibleLabel: item.accessibilityInformation?.label ?? label,
+    ...(children ? { children } : {}),
+  };
 }
 
 /**
