@@ -103,6 +103,27 @@ describe('machine-written YAML reader: exactly js-yaml or declined', () => {
     assert.strictEqual(check(cases[5]!, 'core', 'case'), 'same');
   });
 
+  it('reads a key it has met before (kept interned) exactly as a new one, and times as text', () => {
+    // Keys that share the remembered keys' slot (same length and the same few characters), keys that resolve to
+    // something else than their text under the core schema (met first under the text schema), and repeated keys:
+    // each text is read after the others, in both schemas, in both orders.
+    const cases = [
+      'abcdefgh: 1\n', 'abZdefgh: 2\n', 'abcdefgh: 3\nabZdefgh: 4\n', 'abcdefgh: 5\nabcdefgh: 6\n', 'abcdefgh:\n  abZdefgh: 7\n',
+      '1.0: a\n', '1: a\n1.0: b\n', '0x1: a\n1: b\n', 'true: a\nTrue: b\n', '~: a\nnull: b\n', 'null: a\n',
+      '- abcdefgh: 1\n  abZdefgh: 2\n- abcdefgh: 3\n  abcdefgh: 4\n', '__proto__: 1\n', 'a: 1\nb:\n  a: 2\n  a: 3\n',
+      'a: 2026-01-01T00:01:00Z\nb: 12:30\nc: -1:0\nd: +1:2\ne: .5:x\nf: 1_000:0\ng: 0x1F:a\nh: ~:x\ni: [1:2, 3]\n',
+    ];
+    for (const order of [cases, [...cases].reverse()]) {
+      for (const schema of ['text', 'core', 'text'] as const) for (const text of order) check(text, schema, 'case');
+    }
+    assert.deepStrictEqual(loadMachineYaml('abcdefgh: 1\nabZdefgh: 2\n', 'core')?.value, { abcdefgh: 1, abZdefgh: 2 });
+    assert.deepStrictEqual(loadMachineYaml('1.0: a\n', 'text')?.value, { '1.0': 'a' });
+    assert.deepStrictEqual(loadMachineYaml('1.0: a\n', 'core')?.value, { 1: 'a' });
+    assert.strictEqual(loadMachineYaml('abcdefgh: 1\nabcdefgh: 2\n', 'core'), undefined);
+    assert.strictEqual(loadMachineYaml('1: a\n1.0: b\n', 'core'), undefined);
+    assert.deepStrictEqual(loadMachineYaml('b: 12:30\nc: 2026-01-01T00:01:00Z\n', 'core')?.value, { b: '12:30', c: '2026-01-01T00:01:00Z' });
+  });
+
   it('declines what is js-yaml\'s business', () => {
     for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '<<: {a: 1}\n', 'a: 1\na: 2\n', '---\na: 1\n', 'a: 1\n---\nb: 2\n',
       'a:\n\tb: 1\n', 'a: {b: 1}\n', 'a: b\n  c\n', 'a: "b\n  c"\n', '? a\n: b\n', '', '# only a comment\n', 'just text\n',
