@@ -1,11 +1,13 @@
 import { MAX_NESTING } from '../util/json-shape';
 import * as scalars from './machine-scalars';
 import type { Read, ScalarSchema } from './machine-scalars';
+import * as keys from './known-keys';
 
 // Bound once: the unbundled build (tests, benchmarks) reaches an imported name through two getters on every use,
 // which cost a quarter of this reader's time there.
 const { plainEnd, plainMayStart, readDoubleQuoted, readFlowSequence, readSingleQuoted, resolvePlain, restIsBlank } = scalars;
 const DECLINE: typeof scalars.DECLINE = scalars.DECLINE;
+const { knownKeyAt, plainKey } = keys;
 
 /**
  * A reader for the YAML that programs write (Go's gopkg.in/yaml.v3 Marshal output, as orc writes its files): block
@@ -32,31 +34,6 @@ const PRINTABLE_ASCII = /^[\n\x20-\x7e]*$/;
 // js-yaml's non-printable characters (which make it throw) and those this reader does not handle.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSURE_TEXT = /[\x00-\x09\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-
-/**
- * The plain keys met so far, by a hash of their length and a few characters: a file's keys are mostly the same few
- * dozen words in every file. A key found here is compared in place (`startsWith`) and the stored string used, instead
- * of cutting the key out of the text and resolving it; the stored string is V8's interned one, so the object's key
- * needs no string-table lookup (cutting and interning every key cost about half of this reader's time in a cold
- * scan). Only keys that are their own text under both schemas are kept (not `1.0:`, which the core schema reads as 1).
- */
-const KEY_SLOTS = 1024;
-const knownKeys: (string | undefined)[] = new Array<string | undefined>(KEY_SLOTS).fill(undefined);
-
-function plainKey(text: string, at: number, colon: number, schema: ScalarSchema): Read<string> {
-  const length = colon - at;
-  // No two of orc's keys share a slot (a key that does just replaces the other there).
-  const slot = (length * 97 + text.charCodeAt(at) * 31 + text.charCodeAt(at + 1) * 17 + text.charCodeAt(at + (length >> 1)) * 7
-    + text.charCodeAt(colon - 2) * 5 + text.charCodeAt(colon - 1)) & (KEY_SLOTS - 1);
-  const known = knownKeys[slot];
-  if (known !== undefined && known.length === length && text.startsWith(known, at)) return known;
-  const raw = text.slice(at, colon);
-  if (raw === '<<') return DECLINE;
-  const value = resolvePlain(raw, schema);
-  // JSON.parse gives a flat, interned copy: the slot never holds a slice that keeps a file's text alive.
-  if (schema === 'core' && value === raw) knownKeys[slot] = JSON.parse(JSON.stringify(raw)) as string;
-  return String(value);
-}
 
 type Frame =
   | { readonly seq: false; readonly indent: number; readonly node: Record<string, unknown> }
@@ -198,6 +175,8 @@ class Reader {
       colon = quoted.next;
     } else {
       if (!plainMayStart(text, at)) return DECLINE;
+      const known = knownKeyAt(text, at, this.lineEnd);
+      if (known !== undefined) return { key: known, next: at + known.length + 1 };
       // Searched within the line only: a list of plain items must not each scan the rest of the file.
       colon = at;
       while (colon < this.lineEnd && !(text.charCodeAt(colon) === 0x3a
