@@ -111,7 +111,8 @@ describe('machine-written YAML reader: exactly js-yaml or declined', () => {
     const cases = [
       'abcdefgh: 1\n', 'abcdZfgh: 2\n', 'abcdefgh: 3\nabcdZfgh: 4\n', 'abcdefgh: 5\nabcdefgh: 6\n', 'abcdefgh:\n  abcdZfgh: 7\n',
       'abcd1: 1\nabcd2: 2\nabcd3: 3\nabcd4: 4\nabcd5: 5\nabcd6: 6\n', 'abcd6: 1\nabcd1: 2\n',
-      'abcd: 1\n', 'abcde: 1\n', 'abcd:e: 1\n', 'abcd:: 1\n', 'abcd:\n  abcd: 1\n', 'abcd:e:\n', 'ab: 1\n', 'abc: 1\n', 'ab:c: 1\n', 'abcdefghi: 1\n', 'abcdefg: 1\n',
+      'abcd: 1\n', 'abcde: 1\n', 'abcd:e: 1\n', 'abcd:: 1\n', 'abcd:\n  abcd: 1\n', 'abcd:e:\n', 'ab: 1\n', 'abc: 1\n', 'ab:c: 1\n',
+      `${'k'.repeat(100)}: 1\n${'k'.repeat(99)}: 2\n`, `${'k'.repeat(100)}: 3\n`, 'abcdefghi: 1\n', 'abcdefg: 1\n',
       '1.0: a\n', '1: a\n1.0: b\n', '0x1: a\n1: b\n', 'true: a\nTrue: b\n', '~: a\nnull: b\n', 'null: a\n',
       '- abcdefgh: 1\n  abcdZfgh: 2\n- abcdefgh: 3\n  abcdefgh: 4\n', '__proto__: 1\n', 'a: 1\nb:\n  a: 2\n  a: 3\n',
       'a: 2026-01-01T00:01:00Z\nb: 12:30\nc: -1:0\nd: +1:2\ne: .5:x\nf: 1_000:0\ng: 0x1F:a\nh: ~:x\ni: [1:2, 3]\n',
