@@ -23,7 +23,12 @@ export function resolvePlain(text: string, schema: ScalarSchema): unknown {
   const c = text.charCodeAt(0);
   let types: readonly Type[];
   // ~ . + - 0-9: any type; n N t T f F: null or bool; anything else is a string under the core schema.
-  if (c === 0x7e || c === 0x2e || c === 0x2b || c === 0x2d || (c >= 0x30 && c <= 0x39)) types = CORE_TYPES;
+  if (c === 0x7e || c === 0x2e || c === 0x2b || c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+    // No int, float, null or bool of js-yaml 4 holds a colon (YAML 1.1's 1:30 sexagesimals are gone): a time such as
+    // 2026-01-01T00:01:00Z, the commonest value orc writes, is text without asking the resolvers (a loop and a regex).
+    if (text.includes(':')) return text;
+    types = CORE_TYPES;
+  }
   else if (c === 0x6e || c === 0x4e || c === 0x74 || c === 0x54 || c === 0x66 || c === 0x46) types = WORD_TYPES;
   else return text;
   for (const type of types) {

@@ -1,11 +1,13 @@
 import { MAX_NESTING } from '../util/json-shape';
 import * as scalars from './machine-scalars';
 import type { Read, ScalarSchema } from './machine-scalars';
+import * as keys from './known-keys';
 
 // Bound once: the unbundled build (tests, benchmarks) reaches an imported name through two getters on every use,
 // which cost a quarter of this reader's time there.
 const { plainEnd, plainMayStart, readDoubleQuoted, readFlowSequence, readSingleQuoted, resolvePlain, restIsBlank } = scalars;
 const DECLINE: typeof scalars.DECLINE = scalars.DECLINE;
+const { knownKeyAt, plainKey } = keys;
 
 /**
  * A reader for the YAML that programs write (Go's gopkg.in/yaml.v3 Marshal output, as orc writes its files): block
@@ -173,6 +175,8 @@ class Reader {
       colon = quoted.next;
     } else {
       if (!plainMayStart(text, at)) return DECLINE;
+      const known = knownKeyAt(text, at, this.lineEnd);
+      if (known !== undefined) return { key: known, next: at + known.length + 1 };
       // Searched within the line only: a list of plain items must not each scan the rest of the file.
       colon = at;
       while (colon < this.lineEnd && !(text.charCodeAt(colon) === 0x3a
@@ -183,9 +187,9 @@ class Reader {
         if (text.charCodeAt(i - 1) === 0x20 && (text.charCodeAt(i) === 0x23 || text.charCodeAt(i) === 0x20)) return DECLINE;
       }
       if (text.charCodeAt(colon - 1) === 0x20) return DECLINE;
-      const raw = text.slice(at, colon);
-      if (raw === '<<') return DECLINE;
-      key = String(resolvePlain(raw, this.schema));
+      const plain = plainKey(text, at, colon, this.schema);
+      if (plain === DECLINE) return DECLINE;
+      key = plain;
     }
     const next = colon + 1;
     if (next !== this.lineEnd && text.charCodeAt(next) !== 0x20) return DECLINE;

@@ -103,6 +103,32 @@ describe('machine-written YAML reader: exactly js-yaml or declined', () => {
     assert.strictEqual(check(cases[5]!, 'core', 'case'), 'same');
   });
 
+  it('reads a key it has met before (kept interned, known-keys.ts) exactly as a new one, and times as text', () => {
+    // Keys remembered by their first four characters: keys that start alike (more than a slot holds), a remembered key
+    // that starts a longer key or is followed by a colon that does not end the key, keys that resolve to something
+    // else than their text under the core schema (met first under the text schema), and repeated keys. Each text is
+    // read after the others, in both schemas, in both orders.
+    const cases = [
+      'abcdefgh: 1\n', 'abcdZfgh: 2\n', 'abcdefgh: 3\nabcdZfgh: 4\n', 'abcdefgh: 5\nabcdefgh: 6\n', 'abcdefgh:\n  abcdZfgh: 7\n',
+      'abcd1: 1\nabcd2: 2\nabcd3: 3\nabcd4: 4\nabcd5: 5\nabcd6: 6\n', 'abcd6: 1\nabcd1: 2\n',
+      'abcd: 1\n', 'abcde: 1\n', 'abcd:e: 1\n', 'abcd:: 1\n', 'abcd:\n  abcd: 1\n', 'abcd:e:\n', 'ab: 1\n', 'abc: 1\n', 'ab:c: 1\n',
+      `${'k'.repeat(100)}: 1\n${'k'.repeat(99)}: 2\n`, `${'k'.repeat(100)}: 3\n`, 'abcdefghi: 1\n', 'abcdefg: 1\n',
+      '1.0: a\n', '1: a\n1.0: b\n', '0x1: a\n1: b\n', 'true: a\nTrue: b\n', '~: a\nnull: b\n', 'null: a\n',
+      '- abcdefgh: 1\n  abcdZfgh: 2\n- abcdefgh: 3\n  abcdefgh: 4\n', '__proto__: 1\n', 'a: 1\nb:\n  a: 2\n  a: 3\n',
+      'a: 2026-01-01T00:01:00Z\nb: 12:30\nc: -1:0\nd: +1:2\ne: .5:x\nf: 1_000:0\ng: 0x1F:a\nh: ~:x\ni: [1:2, 3]\n',
+    ];
+    for (const order of [cases, [...cases].reverse()]) {
+      for (const schema of ['text', 'core', 'text'] as const) for (const text of order) check(text, schema, 'case');
+    }
+    assert.deepStrictEqual(loadMachineYaml('abcdefgh: 1\nabcdZfgh: 2\n', 'core')?.value, { abcdefgh: 1, abcdZfgh: 2 });
+    assert.deepStrictEqual(loadMachineYaml('abcd: 1\nabcde: 2\nabcd:e: 3\n', 'core')?.value, { abcd: 1, abcde: 2, 'abcd:e': 3 });
+    assert.deepStrictEqual(loadMachineYaml('1.0: a\n', 'text')?.value, { '1.0': 'a' });
+    assert.deepStrictEqual(loadMachineYaml('1.0: a\n', 'core')?.value, { 1: 'a' });
+    assert.strictEqual(loadMachineYaml('abcdefgh: 1\nabcdefgh: 2\n', 'core'), undefined);
+    assert.strictEqual(loadMachineYaml('1: a\n1.0: b\n', 'core'), undefined);
+    assert.deepStrictEqual(loadMachineYaml('b: 12:30\nc: 2026-01-01T00:01:00Z\n', 'core')?.value, { b: '12:30', c: '2026-01-01T00:01:00Z' });
+  });
+
   it('declines what is js-yaml\'s business', () => {
     for (const text of ['a: &x 1\nb: *x\n', 'a: !!str 1\n', '<<: {a: 1}\n', 'a: 1\na: 2\n', '---\na: 1\n', 'a: 1\n---\nb: 2\n',
       'a:\n\tb: 1\n', 'a: {b: 1}\n', 'a: b\n  c\n', 'a: "b\n  c"\n', '? a\n: b\n', '', '# only a comment\n', 'just text\n',
