@@ -5,6 +5,7 @@ import type { OrcTask } from '../core/formats/orc/model';
 import type { OrangeTask } from '../core/formats/orange/model';
 import type { OrchestrationService } from '../core/service/orchestration-service';
 import { Disposable } from '../core/util/disposable';
+import { ownBlocks } from '../core/util/own-blocks';
 
 /** Index changes come in bursts (a scan, an agent writing): the keys are worked out once per burst. */
 const SETTLE_MS = 150;
@@ -33,7 +34,7 @@ export class CommandContext extends Disposable {
   }
 
   private schedule(): void {
-    if (this.timer === undefined) this.timer = setTimeout(() => { this.timer = undefined; this.update(); }, SETTLE_MS);
+    if (this.timer === undefined) this.timer = setTimeout(() => { this.timer = undefined; ownBlocks.time('the commands\' context keys', () => this.update()); }, SETTLE_MS);
   }
 
   /** Works the keys out now (also what a test calls instead of waiting for the settle time). */

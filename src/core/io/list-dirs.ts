@@ -1,5 +1,6 @@
 import { promises as fs, readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import path from 'node:path';
+import { ownBlocks } from '../util/own-blocks';
 
 /** The names of the sub-folders of `dir`; none when it does not exist or cannot be read. */
 export async function subfolders(dir: string): Promise<string[]> {
@@ -59,8 +60,9 @@ export async function filesIn(dirs: readonly string[], names: readonly string[],
     // A plain name after a normalized folder: what path.join gives, without normalizing 20,000 paths again.
     const prefix = withSeparator(path.normalize(dir));
     for (const name of names) if (entries.has(name)) found.push(prefix + name);
-    if (Date.now() - slice >= 12) { await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
+    if (Date.now() - slice >= 12) { ownBlocks.note('discovery', Date.now() - slice); await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
   }
+  ownBlocks.note('discovery', Date.now() - slice);
   return found;
 }
 

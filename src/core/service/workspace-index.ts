@@ -80,12 +80,16 @@ export class WorkspaceIndex {
     return this.ctx.root;
   }
 
-  /** Reads every file; entries from `cache` whose size and mtime still match are reused without reading. */
-  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map()): Promise<IndexChange> {
+  /**
+   * Reads every file; entries from `cache` whose size and mtime still match are reused without reading. `slicer`
+   * paces it (a caller's, to go on with the same slices after it: the views taking its change).
+   */
+  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map(), slicer = new Slicer(YIELD_EVERY_MS)): Promise<IndexChange> {
     const before = this.items;
     this.entries.clear();
     let reused = 0;
-    const slicer = new Slicer(YIELD_EVERY_MS);
+    const yieldedBefore = slicer.yieldedMs;
+    slicer.startSlice();
     this.scanning = true;
     const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
@@ -94,6 +98,8 @@ export class WorkspaceIndex {
     try {
       for (const adapter of this.adapters) {
         const files = await this.discover(adapter, discovery);
+        // Discovery gives turns of its own (its blocks are noted by itself): reading starts a slice.
+        slicer.startSlice();
         for (const file of files) {
           const cached = cache.get(file);
           const entry = await this.readEntry(adapter, file, cached);
@@ -128,7 +134,7 @@ export class WorkspaceIndex {
     } finally {
       this.scanning = false;
       this.scanStrings = undefined;
-      this.lastScanYieldedMs = slicer.yieldedMs;
+      this.lastScanYieldedMs = slicer.yieldedMs - yieldedBefore;
     }
   }
 

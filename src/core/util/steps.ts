@@ -1,3 +1,5 @@
+import { ownBlocks } from './own-blocks';
+
 /**
  * Work written as a generator that yields between steps: one body that can run to completion at once (runSteps),
  * or in slices with the event loop's other work between them (runStepsSliced). A long computation (the full link
@@ -31,7 +33,16 @@ export class Slicer {
    */
   longestSliceMs = 0;
 
-  constructor(readonly sliceMs: number) {}
+  /**
+   * @param what Names the work's slices among Baton's own blocks (own-blocks.ts), each noted there as it ends; none:
+   * not noted (the CLI's and a test's work). Changeable as the work goes from one kind to the next.
+   */
+  constructor(readonly sliceMs: number, public what?: string) {}
+
+  /** A slice starts now: the work waited for something else since the last one (an await of I/O the slicer does not see). */
+  startSlice(): void {
+    this.sliceStart = performance.now();
+  }
 
   due(): boolean {
     return performance.now() - this.sliceStart >= this.sliceMs;
@@ -48,6 +59,7 @@ export class Slicer {
   finish(): number {
     const now = performance.now();
     this.longestSliceMs = Math.max(this.longestSliceMs, now - this.sliceStart);
+    if (this.what) ownBlocks.note(this.what, now - this.sliceStart);
     return now;
   }
 }

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
 import { batonStartedAt } from '../baton-start';
+import { ownBlocks } from '../../core/util/own-blocks';
 import { tasksSoFar } from '../../core/formats/orc/tasks-so-far';
 import type { OrchestrationService, ReadSoFar } from '../../core/service/orchestration-service';
 import type { TasksTreeProvider } from './tasks-tree';
@@ -30,7 +31,8 @@ export function showRowsSoFar(tree: TasksTreeProvider, service: OrchestrationSer
   let failed = false;
   let pending: NodeJS.Immediate | undefined;
   const shown = { times: 0, longestMs: 0, first: '' };
-  const show = (read: Extract<ReadSoFar, { kind: 'reading' }>) => {
+  const show = (read: Extract<ReadSoFar, { kind: 'reading' }>) => ownBlocks.time('the Tasks rows so far', () => build(read));
+  const build = (read: Extract<ReadSoFar, { kind: 'reading' }>) => {
     pending = undefined;
     // The scan's own rows may have come in meanwhile (or the scan failed): then they, or nothing, are shown.
     if (failed || !tree.wantsRowsSoFar || !view.visible) return;

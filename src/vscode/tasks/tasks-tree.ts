@@ -11,6 +11,7 @@ import { PlaceNodes, placeKey } from '../places/place-groups';
 import { worktreeAt } from '../../core/places/worktree-at';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
+import { ownBlocks } from '../../core/util/own-blocks';
 
 /** Where the view's first rows came from. */
 export type RowsSource = 'saved preview' | 'scan so far' | 'scan';
@@ -170,6 +171,11 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
   }
 
   getChildren(node?: TaskTreeNode): TaskTreeNode[] {
+    // VS Code asks in a turn of its own: one of Baton's blocks (own-blocks.ts), as the scan's slices are.
+    return ownBlocks.time('the Tasks view listing rows', () => this.childrenNoted(node));
+  }
+
+  private childrenNoted(node?: TaskTreeNode): TaskTreeNode[] {
     const rows = this.listChildren(node);
     if (!node && rows.length && this.firstRowsShown) {
       this.firstRowsShown(rows[0] instanceof PreviewNode ? this.previewSource ?? 'saved preview' : 'scan');

@@ -125,10 +125,20 @@ export class PreviewStore {
     }
   }
 
+  /** What save() writes for these rows. */
+  text(key: string, rows: readonly PreviewRow[]): string {
+    return JSON.stringify({ format: 1, key, rows });
+  }
+
   async save(key: string, rows: readonly PreviewRow[]): Promise<void> {
+    await this.saveText(this.text(key, rows));
+  }
+
+  /** Writes text(key, rows), made first (one block, that a caller times). */
+  async saveText(text: string): Promise<void> {
     try {
       await fs.mkdir(path.dirname(this.file), { recursive: true });
-      await writeFileAtomic(this.file, JSON.stringify({ format: 1, key, rows }), { flush: false });
+      await writeFileAtomic(this.file, text, { flush: false });
     } catch {
       // Only a faster first paint is lost.
     }
