@@ -31,7 +31,7 @@ function findFiles(dir: string, name: string): string[] {
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
 function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[];
   listed: { source: string; ms: number }[]; scanRows: number[]; stalls: number[]; activationSlices: number[]; activationDone: number[];
-  own: { ms: number; what: string }[]; ownUntilSaved: { ms: number; what: string }[];
+  own: { ms: number; what: string }[]; ownWithoutGc: { ms: number; what: string }[]; gc: { ms: number; longestMs: number }[]; ownUntilSaved: { ms: number; what: string }[];
   others: { long: number; longOthers: number; longestOthersMs: number }[]; saved: boolean; lines: string[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
   const all = (re: RegExp) => [...text.matchAll(re)].map((m) => Number(m[1]));
@@ -43,6 +43,8 @@ function batonLog(userDataDir: string): { activate: number[]; scan: number[]; fi
     stalls: all(/longest event-loop stall (\d+) ms/g),
     // Baton's own blocks (own-blocks.ts) during the scan, and since it started until the rows were saved.
     own: [...text.matchAll(/scan: .*Baton's longest own block ([\d.]+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
+    ownWithoutGc: [...text.matchAll(/scan: .*Baton's longest own block .* without garbage collection ([\d.]+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
+    gc: [...text.matchAll(/scan: .*; garbage collection (\d+) ms, its longest pause (\d+) ms/g)].map((m) => ({ ms: Number(m[1]), longestMs: Number(m[2]) })),
     ownUntilSaved: [...text.matchAll(/saved the Tasks.*Baton's longest own block since the first scan started (\d+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
     // The host's stalls without Baton's blocks in them (stall-watch.ts).
     others: [...text.matchAll(/stalls over \d+ ms (\d+), of them (\d+) over \d+ ms without Baton's blocks in them \(the longest without them (\d+) ms\)/g)]
@@ -119,6 +121,8 @@ export const measurement: Measurement = {
     const [coldStall] = timings.stalls;
     const [coldOwn] = timings.own;
     const [coldOthers] = timings.others;
+    const [coldOwnWithoutGc] = timings.ownWithoutGc;
+    const [coldGc] = timings.gc;
     const [ownUntilSaved] = timings.ownUntilSaved;
     const rows: BenchRow[] = [
       { label: 'activate() (slowest of the starts)', value: ms(activate), target: `≤ ${TARGETS.activateMs} ms`, ok: activate <= TARGETS.activateMs },
@@ -135,6 +139,8 @@ export const measurement: Measurement = {
       // The host's loop is shared with VS Code's own extensions: Baton's part of it, and the stalls without Baton's part.
       { label: `Baton's longest own block during the cold scan (${coldOwn?.what ?? '?'})`, value: ms(coldOwn?.ms ?? NaN),
         target: `≤ ${TARGETS.stallMs} ms`, ok: (coldOwn?.ms ?? Infinity) <= TARGETS.stallMs },
+      { label: `  the same less the garbage collection in it (${coldOwnWithoutGc?.what ?? '?'})`, value: ms(coldOwnWithoutGc?.ms ?? NaN) },
+      { label: '  garbage collection during the cold scan (the host\'s one heap): its longest pause / all', value: coldGc ? `${ms(coldGc.longestMs)} / ${ms(coldGc.ms)}` : '?' },
       { label: `  the same, from the cold scan's start to the Tasks rows saved (${ownUntilSaved?.what ?? '?'})`, value: ms(ownUntilSaved?.ms ?? NaN) },
       { label: `  the host's stalls over ${TARGETS.stallMs} ms during the cold scan: all / still over without Baton's blocks in them`,
         value: coldOthers ? `${coldOthers.long} / ${coldOthers.longOthers}` : '?' },

@@ -267,7 +267,10 @@ async function scanWithProgress(service: OrchestrationService, log: vscode.LogOu
         log.info(`scan: ${service.items().length} items in ${(performance.now() - started).toFixed(0)} ms (index cache ` +
           `${t.cacheLoadMs.toFixed(0)} ms, read and link ${t.readAndLinkMs.toFixed(0)} ms of which other work ${t.yieldedMs.toFixed(0)} ms, cache save ${t.cacheSaveMs.toFixed(0)} ms, ` +
           `views ${t.listenersMs.toFixed(0)} ms (slowest ${t.slowestListenerMs.toFixed(0)} ms); longest event-loop stall ${(stalls.max / 1e6).toFixed(0)} ms; ` +
-          `Baton's longest own block ${own.ms.toFixed(1)} ms (${own.what}), ${own.long} of its ${own.blocks} blocks over ${ownBlocks.longMs} ms; ` +
+          `Baton's longest own block ${own.ms.toFixed(1)} ms (${own.what}), ${own.long} of its ${own.blocks} blocks over ${ownBlocks.longMs} ms, ` +
+          `without garbage collection ${others.ownWithoutGc.ms.toFixed(1)} ms (${others.ownWithoutGc.what}), by kind ` +
+          `${ownBlocks.kinds().slice(0, 5).map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(', ')}; garbage collection ${others.gcMs.toFixed(0)} ms, ` +
+          `its longest pause ${others.gcLongestMs.toFixed(0)} ms; ` +
           `stalls over ${watch.longMs} ms ${others.long}, of them ${others.longOthers} over ${watch.longMs} ms without Baton's blocks in them ` +
           `(the longest without them ${others.longestOthersMs.toFixed(0)} ms))`);
       } catch (err) {

@@ -40,11 +40,18 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     assert.ok(unnamed.longestSliceMs >= 20, 'the slicer still knows its own longest slice');
   });
 
-  it('time() notes a block by name and counts the long ones', () => {
+  it('time() notes a block by name and counts the long ones; two in the same turn, one after the other, are one', async () => {
     const blocks = new OwnBlocks(50);
     blocks.time('short', () => busy(1));
+    await turn();
     blocks.time('long', () => busy(60));
     assert.deepStrictEqual({ what: blocks.longest.what, blocks: blocks.longest.blocks, long: blocks.longest.long }, { what: 'long', blocks: 2, long: 1 });
+    await turn();
+    // Two callbacks of the same turn (a scan's slice, then a view's build): the loop was held for both.
+    blocks.time('a', () => busy(30));
+    blocks.time('b', () => busy(30));
+    assert.deepStrictEqual({ what: blocks.longest.what, blocks: blocks.longest.blocks, long: blocks.longest.long }, { what: 'a + b', blocks: 3, long: 2 });
+    assert.ok(blocks.longest.ms >= 60);
   });
 
   it('a scan\'s slow view is noted as the views taking its change, not as a stall of someone else', async () => {

@@ -89,6 +89,9 @@ export class WorkspaceIndex {
     this.entries.clear();
     let reused = 0;
     const yieldedBefore = slicer.yieldedMs;
+    // A named slicer's slices are noted among Baton's own blocks (own-blocks.ts): by part, to see which one is long.
+    const part = (what: string) => { if (slicer.what !== undefined) slicer.what = `the scan: ${what}`; };
+    part('reading');
     slicer.startSlice();
     this.scanning = true;
     const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
@@ -121,7 +124,9 @@ export class WorkspaceIndex {
       // The links too (orc's full link of 10,000 tasks is a few hundred milliseconds): each adapter that can link in
       // steps is run in slices. Until every link is done the previous outputs stay, whole; then all are replaced.
       const outputs = new Map<AnyAdapter, AnyLinkOutput>();
+      part('link');
       for (const adapter of this.adapters) outputs.set(adapter, await this.linkSliced(adapter, slicer));
+      part('its change');
       const { items, change } = await runStepsSliced(this.diffSteps(before, outputs.values(), true), slicer);
       for (const [adapter, output] of outputs) this.linked.set(adapter, output);
       this.items = items;

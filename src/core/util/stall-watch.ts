@@ -1,4 +1,5 @@
-import type { OwnBlocks } from './own-blocks';
+import { PerformanceObserver } from 'node:perf_hooks';
+import type { OwnBlock, OwnBlocks } from './own-blocks';
 
 /** What the event loop's stalls over a window were, and how much of them was not Baton's own blocks. */
 export interface StallReport {
@@ -10,6 +11,11 @@ export interface StallReport {
   readonly longestOthersMs: number;
   /** Stalls longer than longMs even without Baton's own blocks in them. */
   readonly longOthers: number;
+  /** Garbage collection over the window: the longest pause, and all of them (one heap for every extension of the host). */
+  readonly gcLongestMs: number;
+  readonly gcMs: number;
+  /** Baton's longest own block less the garbage collection pauses in it. */
+  readonly ownWithoutGc: OwnBlock;
 }
 
 /**
@@ -22,12 +28,18 @@ export interface StallReport {
 export class StallWatch {
   private timer: NodeJS.Timeout | undefined;
   private stalls: [number, number][] = [];
+  private gc: [number, number][] = [];
+  private observer: PerformanceObserver | undefined;
 
   constructor(private readonly blocks: OwnBlocks, readonly longMs = 50, private readonly tickMs = 10) {}
 
   start(): void {
     this.stop();
     this.stalls = [];
+    this.gc = [];
+    // Garbage collection pauses the loop without anyone's code running: its pauses are told apart too.
+    this.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) this.gc.push([e.startTime, e.startTime + e.duration]); });
+    this.observer.observe({ entryTypes: ['gc'] });
     const tick = (due: number) => {
       const now = performance.now();
       if (now - due > this.longMs / 5) this.stalls.push([due, now]);
@@ -42,6 +54,10 @@ export class StallWatch {
   stop(): StallReport {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
+    // Entries not yet delivered to the callback.
+    if (this.observer) for (const e of this.observer.takeRecords()) this.gc.push([e.startTime, e.startTime + e.duration]);
+    this.observer?.disconnect();
+    this.observer = undefined;
     let longestMs = 0, long = 0, longestOthersMs = 0, longOthers = 0;
     for (const [due, ran] of this.stalls) {
       const late = ran - due;
@@ -51,6 +67,8 @@ export class StallWatch {
       if (late > this.longMs) long++;
       if (others > this.longMs) longOthers++;
     }
-    return { longestMs, long, longestOthersMs, longOthers };
+    const gcMs = this.gc.reduce((sum, [s, e]) => sum + e - s, 0);
+    const gcLongestMs = this.gc.reduce((max, [s, e]) => Math.max(max, e - s), 0);
+    return { longestMs, long, longestOthersMs, longOthers, gcLongestMs, gcMs, ownWithoutGc: this.blocks.longestWithout(this.gc) };
   }
 }

@@ -1,6 +1,7 @@
 import type { OrcTasksSoFar, TaskSoFar } from '../../core/formats/orc/tasks-so-far';
 import { priorityRank, statusRank } from '../../core/formats/orc/vocabulary';
 import { firstInOrder } from '../../core/util/first-in-order';
+import { runSteps, type Steps } from '../../core/util/steps';
 import { itemKey } from '../../core/model/items';
 import { BacklogNode, FolderNode, StatusGroupNode } from './task-nodes';
 import { statusIcon, statusLabel } from './status-style';
@@ -22,13 +23,21 @@ const count = (n: number) => COUNT.format(n);
  * never guessed. Preview rows: they do nothing when chosen and have no menu.
  */
 export function rowsSoFar(root: string, multiFolder: boolean, read: OrcTasksSoFar, files: number): PreviewNode[] {
+  return runSteps(rowsSoFarSteps(root, multiFolder, read, files));
+}
+
+/** rowsSoFar in steps (steps.ts): a step per list put in order (a group's tasks, its backlog's), the costly part. */
+export function* rowsSoFarSteps(root: string, multiFolder: boolean, read: OrcTasksSoFar, files: number): Steps<PreviewNode[]> {
   const byStatus = new Map<string, TaskSoFar[]>();
   for (const task of read.tasks) {
     const list = byStatus.get(task.status);
     if (list) list.push(task); else byStatus.set(task.status, [task]);
   }
-  const groups = [...byStatus.keys()].sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))
-    .map((status) => groupRow(root, status, byStatus.get(status)!));
+  const groups: PreviewRow[] = [];
+  for (const status of [...byStatus.keys()].sort((a, b) => statusRank(a) - statusRank(b) || a.localeCompare(b))) {
+    yield;
+    groups.push(yield* groupRow(root, status, byStatus.get(status)!));
+  }
   const shown = count(read.tasks.length);
   const reading = `Reading… ${count(files)} files so far`;
   const readingRow: PreviewRow = { id: `reading:${root}`, label: reading, description: `${shown} task${shown === '1' ? '' : 's'} shown`,
@@ -37,13 +46,14 @@ export function rowsSoFar(root: string, multiFolder: boolean, read: OrcTasksSoFa
   return top.map((row) => new PreviewNode(row, undefined, READ_SO_FAR_NOTE));
 }
 
-function groupRow(root: string, status: string, tasks: readonly TaskSoFar[]): PreviewRow {
+function* groupRow(root: string, status: string, tasks: readonly TaskSoFar[]): Steps<PreviewRow> {
   const group = new StatusGroupNode(root, status);
   group.count = tasks.length;
   const active = tasks.filter((t) => t.queue !== 'backlog');
   const backlog = tasks.filter((t) => t.queue === 'backlog');
   const children = page(root, group.id, active);
   if (backlog.length) {
+    yield;
     const node = new BacklogNode(group);
     node.count = backlog.length;
     children.push(soFar(previewRowOf(node.getTreeItem(), page(root, node.id, backlog)), backlog.length));
