@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
+import { Slicer } from '../../src/core/util/steps';
 import { TasksTreeProvider } from '../../src/vscode/tasks/tasks-tree';
 import type { TaskTreeNode } from '../../src/vscode/tasks/task-nodes';
 import { PreviewNode, PreviewStore } from '../../src/vscode/tasks/tree-preview';
@@ -32,6 +33,8 @@ describe('Tasks view: the rows of the last session first, then the scan\'s', () 
     await before.scan();
     const rows = await shownBefore.rowsToSave();
     assert.ok(rows?.length, 'after the scan there are rows to save');
+    // Listed with a turn for other work after every row (the save's slices): the very same rows.
+    assert.deepStrictEqual(await shownBefore.rowsToSave(new Slicer(0)), rows, 'listed in slices, the same rows');
     const storage = mkdtempSync(path.join(os.tmpdir(), 'baton-preview-'));
     try {
       const file = path.join(storage, 'tasks-preview.json');

@@ -12,6 +12,7 @@ import { worktreeAt } from '../../core/places/worktree-at';
 import { BacklogNode, FolderNode, MoreTasksNode, StatusGroupNode, TaskNode, TasksHereNode, TasksPlaceNode, type TaskTreeNode } from './task-nodes';
 import { PreviewNode, previewRows, type PreviewRow } from './tree-preview';
 import { ownBlocks } from '../../core/util/own-blocks';
+import type { Slicer } from '../../core/util/steps';
 
 /** Where the view's first rows came from. */
 export type RowsSource = 'saved preview' | 'scan so far' | 'scan';
@@ -212,9 +213,9 @@ export class TasksTreeProvider extends Disposable implements vscode.TreeDataProv
    * The rows to save for the next start's first paint (tree-preview.ts): undefined while they are not the scan's own,
    * complete rows (before the first scan, or filtered to one state).
    */
-  async rowsToSave(): Promise<PreviewRow[] | undefined> {
+  async rowsToSave(slicer?: Slicer): Promise<PreviewRow[] | undefined> {
     if (!this.service.hasScanned || this.preview || this.stateFilter !== undefined) return undefined;
-    return previewRows(this, this.service.folders.length > 1 ? 4 : 3);
+    return previewRows(this, this.service.folders.length > 1 ? 4 : 3, undefined, slicer);
   }
 
   /**

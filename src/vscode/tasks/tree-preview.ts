@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import * as z from 'zod';
 import { writeFileAtomic } from '../../core/io/atomic-write';
 import { readStateTextSync } from '../../core/io/read-text';
+import type { Slicer } from '../../core/util/steps';
 import { TaskTreeNode } from './task-nodes';
 
 /**
@@ -74,12 +75,14 @@ export class PreviewNode extends TaskTreeNode {
 }
 
 /** The rows a tree shows now, down to `depth` levels of rows whose children are already listed (no read, no I/O). */
-export async function previewRows<T>(provider: vscode.TreeDataProvider<T>, depth: number, parent?: T): Promise<PreviewRow[]> {
+export async function previewRows<T>(provider: vscode.TreeDataProvider<T>, depth: number, parent?: T, slicer?: Slicer): Promise<PreviewRow[]> {
   const rows: PreviewRow[] = [];
   for (const node of (await provider.getChildren(parent)) ?? []) {
     const item = await provider.getTreeItem(node);
     const collapsible = item.collapsibleState !== undefined && item.collapsibleState !== vscode.TreeItemCollapsibleState.None;
-    rows.push(previewRowOf(item, collapsible && depth > 1 ? await previewRows(provider, depth - 1, node) : undefined));
+    rows.push(previewRowOf(item, collapsible && depth > 1 ? await previewRows(provider, depth - 1, node, slicer) : undefined));
+    // With a slicer: other work between slices (the caller makes sure the tree did not change meanwhile).
+    if (slicer?.due()) await slicer.pause();
   }
   return rows;
 }
