@@ -36,6 +36,28 @@ const stages = [
 ];
 
 function num(out, re) { const m = out.match(re); return m ? Number(m[1]) : 0; }
+
+/**
+ * What failed in a test stage, a line each, for the summary: CI keeps only the tail of a long log, and a count alone
+ * does not say which test to look at. Mocha's list after "N failing" (a test's suite line, its title line, its
+ * error's first line) and the UI runner's `FAIL name: message` lines; at most 12 lines of 240 characters.
+ */
+function failures(out) {
+  const lines = [];
+  const failing = out.search(/^\s*\d+ failing\s*$/m);
+  if (failing >= 0) {
+    // mocha: "  1) suite", "       title:", "     Error: message" — the numbered line, the next one, the error line
+    const list = out.slice(failing).split('\n');
+    for (let i = 0; i < list.length && lines.length < 12; i++) {
+      if (!/^\s+\d+\) /.test(list[i])) continue;
+      const title = [list[i].trim(), (list[i + 1] ?? '').trim()].join(' ');
+      const error = list.slice(i + 2, i + 8).map((l) => l.trim()).find((l) => /^\w*(Error|assert)/i.test(l) || /^[A-Z]\w+:/.test(l));
+      lines.push(`${title}${error ? ` — ${error}` : ''}`);
+    }
+  }
+  for (const m of out.matchAll(/^.*\bFAIL (.+)$/gm)) if (lines.length < 12) lines.push(m[1].trim());
+  return lines.map((l) => `      ${l.length > 240 ? `${l.slice(0, 239)}…` : l}`);
+}
 function summary(out, re) { const m = [...out.matchAll(new RegExp(re, 'g'))].pop(); return m ? [+m[1], +m[2]] : [0, 0]; }
 
 /** Run a command with inherited stdin, teeing stdout/stderr to ours and to a string for counting. */
@@ -69,6 +91,7 @@ for (const s of stages) {
   if (code === 0) ok.add(s.name);
   passed += p; failed += f;
   report.push(`  ${s.name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`}${s.kind === 'tests' ? `, ${p} passed, ${f} failed` : ''} in ${secs}s`);
+  if (s.kind === 'tests' && f > 0) report.push(...failures(stripVTControlCharacters(out)));
 }
 console.log(`\n=== summary\n${report.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -18,10 +18,31 @@ function busy(ms: number): void {
 }
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
+/**
+ * Runs a measurement up to three times and passes on the first that holds. What these tests time is the whole
+ * process's loop: a garbage collection of the suite's heap, another process taking the core, or an earlier test's
+ * leftover timer noting a block in the shared meter can stall it by chance in one try. A wrong attribution fails
+ * every try; the failures of all tries are reported together.
+ */
+async function measured(check: () => Promise<void> | void): Promise<void> {
+  const errors: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    try {
+      await check();
+      return;
+    } catch (e) {
+      errors.push(e instanceof Error ? e.message : String(e));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  assert.fail(`three tries failed:\n${errors.join('\n')}`);
+}
+
 describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
   beforeEach(() => ownBlocks.restart());
 
-  it('a named Slicer notes each slice, the last at finish(); an unnamed one notes none', async () => {
+  it('a named Slicer notes each slice, the last at finish(); an unnamed one notes none', () => measured(async () => {
+    ownBlocks.restart();
     const blocks = ownBlocks;
     const named = new Slicer(5, 'the work');
     busy(30);
@@ -38,9 +59,9 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     unnamed.finish();
     assert.strictEqual(blocks.longest.blocks, 0);
     assert.ok(unnamed.longestSliceMs >= 20, 'the slicer still knows its own longest slice');
-  });
+  }));
 
-  it('time() notes a block by name and counts the long ones; two in the same turn, one after the other, are one', async () => {
+  it('time() notes a block by name and counts the long ones; two in the same turn, one after the other, are one', () => measured(async () => {
     const blocks = new OwnBlocks(50);
     blocks.time('short', () => busy(1));
     await turn();
@@ -52,33 +73,39 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     blocks.time('b', () => busy(30));
     assert.deepStrictEqual({ what: blocks.longest.what, blocks: blocks.longest.blocks, long: blocks.longest.long }, { what: 'a + b', blocks: 3, long: 2 });
     assert.ok(blocks.longest.ms >= 60);
-  });
+  }));
 
   it('a scan\'s slow view is noted as the views taking its change, not as a stall of someone else', async () => {
     const ws = new TempWorkspace({
       '.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'One', status: 'planned' }),
       '.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Two', status: 'running' }),
     });
-    const service = new OrchestrationService({ folders: [{ root: ws.root }] });
     try {
-      service.onDidChange(() => busy(70));
-      const watch = new StallWatch(ownBlocks);
-      watch.start();
-      await service.scan();
-      await turn();
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      const stalls = watch.stop();
-      assert.strictEqual(ownBlocks.longest.what, 'the views taking the scan\'s change');
-      assert.ok(ownBlocks.longest.ms >= 70, `${ownBlocks.longest.ms} ms`);
-      assert.ok(stalls.longestMs >= 50 && stalls.long >= 1, `the stall is seen: ${JSON.stringify(stalls)}`);
-      assert.strictEqual(stalls.longOthers, 0, `nothing else stalled: ${JSON.stringify(stalls)}`);
+      await measured(async () => {
+        ownBlocks.restart();
+        const service = new OrchestrationService({ folders: [{ root: ws.root }] });
+        try {
+          service.onDidChange(() => busy(70));
+          const watch = new StallWatch(ownBlocks);
+          watch.start();
+          await service.scan();
+          await turn();
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          const stalls = watch.stop();
+          assert.strictEqual(ownBlocks.longest.what, 'the views taking the scan\'s change');
+          assert.ok(ownBlocks.longest.ms >= 70, `${ownBlocks.longest.ms} ms`);
+          assert.ok(stalls.longestMs >= 50 && stalls.long >= 1, `the stall is seen: ${JSON.stringify(stalls)}`);
+          assert.strictEqual(stalls.longOthers, 0, `nothing else stalled: ${JSON.stringify(stalls)}`);
+        } finally {
+          service.dispose();
+        }
+      });
     } finally {
-      service.dispose();
       ws.dispose();
     }
   });
 
-  it('a stall that is not Baton\'s is counted as others\', less the part of it that was Baton\'s', async () => {
+  it('a stall that is not Baton\'s is counted as others\', less the part of it that was Baton\'s', () => measured(async () => {
     const blocks = new OwnBlocks(50);
     const watch = new StallWatch(blocks);
     watch.start();
@@ -91,5 +118,5 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     assert.ok(stalls.longestMs >= 115, JSON.stringify(stalls));
     assert.ok(stalls.longestOthersMs >= 85 && stalls.longestOthersMs <= stalls.longestMs - 28, JSON.stringify(stalls));
     assert.strictEqual(stalls.longOthers, 1, JSON.stringify(stalls));
-  });
+  }));
 });
