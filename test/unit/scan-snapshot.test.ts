@@ -6,7 +6,7 @@ import path from 'node:path';
 import { checkCommand } from '../../src/cli/check';
 import type { CliOutput } from '../../src/cli/output';
 import { scanCommand } from '../../src/cli/scan';
-import { OrchestrationService } from '../../src/core/service/orchestration-service';
+import { OrchestrationService, type IndexChange } from '../../src/core/service/orchestration-service';
 import { FIXTURES, TempWorkspace, taskYaml } from './helpers/temp-workspace';
 
 /** Runs a CLI command in this process and returns what it printed on stdout, and its exit status. */
@@ -174,10 +174,16 @@ describe('scan snapshot: a warm CLI run prints the saved output when no file cha
       const service = new OrchestrationService({ folders: [{ root: ws.root }] });
       await service.scan();
       assert.strictEqual(service.items()[0]!.kind === 'task' && (service.items()[0] as { orphaned: boolean }).orphaned, false);
+      const changes: IndexChange[] = [];
+      service.onDidChange((c) => changes.push(c));
+      // Nothing turned: no change (the editor rechecks every minute; every view would rebuild its rows).
+      service.recheck();
+      assert.strictEqual(changes.length, 0, 'a recheck that changed nothing says nothing');
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       service.recheck();
       assert.strictEqual((service.items()[0] as { orphaned: boolean }).orphaned, true);
+      assert.deepStrictEqual(changes.map((c) => c.changed.map((i) => i.id)), [['TASK-001']], 'one change, naming the task whose verdict turned');
       service.dispose();
     } finally {
       child.kill('SIGKILL');

@@ -348,13 +348,20 @@ export class WorkspaceIndex {
 
   /**
    * Recomputes links with the current time (orphan detection depends on heartbeat age). Undefined while a scan is
-   * under way: it has not read every file yet, or is linking them (with the current time) already.
+   * under way (it has not read every file yet, or is linking them with the current time already), and when the
+   * time changed nothing: no item, no cross-file problem, no decision. The editor rechecks every minute; a change
+   * that says nothing would have every view rebuild its rows (10,000 of them) for nothing.
    */
   relinkAll(): IndexChange | undefined {
     if (this.scanning) return undefined;
     const before = this.items;
+    const linkedBefore = [...this.linked.values()];
     for (const adapter of this.adapters) this.relink(adapter);
-    return this.diff(before, true);
+    const linkedAfter = [...this.linked.values()];
+    const diagnosticsChanged = !sameJson(linkedBefore.map((l) => l.diagnostics), linkedAfter.map((l) => l.diagnostics));
+    const decisionsChanged = !sameJson(linkedBefore.map((l) => l.decisions), linkedAfter.map((l) => l.decisions));
+    const change = { ...this.diff(before, diagnosticsChanged), decisionsChanged };
+    return change.changed.length || change.removed.length || diagnosticsChanged || decisionsChanged ? change : undefined;
   }
 
   /** Whether a path is, or holds, one of this index's files (cheap; no I/O). */
@@ -595,6 +602,11 @@ function detached<R>(record: R, strings: StringCopies): R {
   return FRESH_COPY ? freshJsonCopy(record, strings) : JSON.parse(JSON.stringify(record)) as R;
 }
 const FRESH_COPY = process.env.BATON_YAML_FAST_PATH !== 'off';
+
+/** Whether two values would be written alike as JSON (the same object: without writing it). */
+function sameJson(a: unknown, b: unknown): boolean {
+  return a === b || JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** Items are immutable and reused across relinks when unchanged: their keys are built once. */
 const keys = new WeakMap<WorkItem, string>();
