@@ -3,9 +3,8 @@ import type { z } from 'zod';
 /**
  * zod without zod for values that plainly fit (issue 18: zod cost about a tenth of a cold scan of 10,000 orc tasks).
  *
- * `plainParse(schema, value)` gives exactly what `schema.safeParse(value).data` gives — the same members in the same
- * key order, unknown fields passed through as zod passes them; the value's own objects and arrays where zod's new
- * ones would equal them (see asItIs below), new ones where they differ — when the value fits the schema without
+ * `plainParse(schema, value)` gives exactly what `schema.safeParse(value).data` gives — new objects and arrays built
+ * in the same key order, unknown fields passed through as zod passes them — when the value fits the schema without
  * any transform, check or coercion; otherwise it says NOT_PLAIN and the caller asks zod, which also explains what
  * does not fit. It knows the few kinds of schema Baton's file schemas are made of (loose objects, records, arrays,
  * unions, nullish, string, number, boolean, unknown); a schema with anything else (a transform, a check such as
@@ -29,9 +28,7 @@ type Plan =
   | { readonly kind: 'union'; readonly options: readonly Plan[] }
   | { readonly kind: 'object'; readonly keys: readonly string[]; readonly fields: readonly Plan[];
       /** Whether an absent key is allowed (zod: optin and optout both "optional"). */
-      readonly optional: readonly boolean[]; readonly known: ReadonlySet<string>; readonly loose: boolean;
-      /** Each shape key's place in the shape. */
-      readonly order: ReadonlyMap<string, number> };
+      readonly optional: readonly boolean[]; readonly known: ReadonlySet<string>; readonly loose: boolean };
 
 /** What a walk gives when the value does not fit: zod would report an issue (or it is not ours to decide). */
 const MISFIT = Symbol('misfit');
@@ -109,8 +106,7 @@ function compile(schema: z.ZodType): Plan {
         else if (optin === undefined && optout === undefined) optional.push(false);
         else return NEVER; // defaults and other mixes: zod's rules for absent keys differ
       }
-      return { kind: 'object', keys, fields: keys.map((k) => planOf(shape[k]!)), optional, known: new Set(keys), loose,
-        order: new Map(keys.map((k, i) => [k, i])) };
+      return { kind: 'object', keys, fields: keys.map((k) => planOf(shape[k]!)), optional, known: new Set(keys), loose };
     }
     default:
       return NEVER;
@@ -131,17 +127,14 @@ function walk(plan: Plan, value: unknown): unknown {
     case 'nullable': return value === null ? null : walk(plan.inner, value);
     case 'array': {
       if (!Array.isArray(value)) return MISFIT;
-      // zod's value is a new array; the value itself serves while every element is its own value (see asItIs).
-      let out: unknown[] | undefined = Object.getPrototypeOf(value) === Array.prototype ? undefined : new Array<unknown>(value.length);
+      const out = new Array<unknown>(value.length);
       for (let i = 0; i < value.length; i++) {
         if (!(i in value)) throw UNSURE; // a hole: not a value YAML or JSON gives
-        const element: unknown = value[i];
-        const v = walk(plan.element, element);
+        const v = walk(plan.element, value[i]);
         if (v === MISFIT) return MISFIT;
-        if (out) out[i] = v;
-        else if (v !== element) (out = value.slice(0, i))[i] = v;
+        out[i] = v;
       }
-      return out ?? value;
+      return out;
     }
     case 'union':
       // zod takes the first option that fits; an option it alone can judge makes the answer zod's.
@@ -154,19 +147,18 @@ function walk(plan: Plan, value: unknown): unknown {
       if (!isObject(value)) return MISFIT;
       // zod lists a record's own keys, symbols included (which a string key schema refuses).
       if (!isPlainRecord(value) || Object.getOwnPropertySymbols(value).length) throw UNSURE;
-      let out: Record<string, unknown> | undefined = Object.getPrototypeOf(value) === Object.prototype ? undefined : {};
+      const out: Record<string, unknown> = {};
       for (const key in value) {
         const v = walk(plan.value, value[key]);
         if (v === MISFIT) return MISFIT;
-        if (out) out[key] = v;
-        else if (v !== value[key]) out = upTo(value, key, v);
+        out[key] = v;
       }
-      return out ?? value;
+      return out;
     }
     case 'object': {
       if (!isObject(value)) return MISFIT;
       if (!isPlainRecord(value)) throw UNSURE;
-      let out: Record<string, unknown> | undefined = inZodsOrder(plan, value) ? undefined : {};
+      const out: Record<string, unknown> = {};
       const { keys, fields, optional } = plan;
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i]!;
@@ -176,56 +168,14 @@ function walk(plan: Plan, value: unknown): unknown {
         }
         const v = walk(fields[i]!, value[key]);
         if (v === MISFIT) return MISFIT;
-        if (out) out[key] = v;
-        else if (v !== value[key]) out = upTo(value, key, v);
+        out[key] = v;
       }
-      if (!out) return value;
       if (plan.loose) {
         for (const key in value) if (!plan.known.has(key)) out[key] = value[key];
       }
       return out;
     }
   }
-}
-
-/*
- * asItIs: zod builds new objects and arrays; plainParse hands back the very value where zod's would equal it (same
- * members, same key order, same prototype), and builds only from the first member that differs. Records are read
- * once and never changed, so the few objects a file's record is made of are not made twice (issue 18: a cold scan's
- * garbage collection).
- */
-
-/** A new object with `value`'s members before `key` (in its order: all kept as they are), then `key` as `v`. */
-function upTo(value: Record<string, unknown>, key: string, v: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const k in value) {
-    if (k === key) break;
-    out[k] = value[k];
-  }
-  out[key] = v;
-  return out;
-}
-
-/**
- * Whether an object's own keys come in the order zod writes them (the shape's keys in the shape's order, then the
- * unknown ones a loose object keeps) and it has nothing zod would leave out (a symbol key, an unknown key of a
- * strict shape, a prototype other than Object's).
- */
-function inZodsOrder(plan: Extract<Plan, { kind: 'object' }>, value: Record<string, unknown>): boolean {
-  if (Object.getPrototypeOf(value) !== Object.prototype || Object.getOwnPropertySymbols(value).length) return false;
-  let last = -1;
-  let unknownSeen = false;
-  for (const key in value) {
-    const at = plan.order.get(key);
-    if (at === undefined) {
-      if (!plan.loose) return false;
-      unknownSeen = true;
-    } else {
-      if (unknownSeen || at < last) return false;
-      last = at;
-    }
-  }
-  return true;
 }
 
 /** What zod reads as an object at all (a record too, before its own plain-object test). */
