@@ -61,5 +61,5 @@ export { folderContext } from './folder-context';
 export function folderService(root: string, args: Omit<ServiceArgs, 'dir'>, recordsDiscovery = false): OrchestrationService {
   return new OrchestrationService({ folders: [folderContext(root, args.home)],
     cache: args.noCache ? undefined : new JsonIndexCache(cliCacheDir()), ...(args.places ? { places: otherPlaces(args.places) } : {}),
-    recordsDiscovery, shortLived: true });
+    recordsDiscovery });
 }

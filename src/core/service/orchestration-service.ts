@@ -40,11 +40,6 @@ export interface ServiceOptions {
   readonly places?: PlacesFactory;
   /** The CLI's: each folder's discovery is witnessed, for its saved scan (see WorkspaceIndex.recordsDiscovery). */
   readonly recordsDiscovery?: boolean;
-  /**
-   * The CLI's one-shot commands: the process exits after its answer, so records keep the strings as parsed (slices
-   * of the file texts) rather than copies of their own made to free those texts (see WorkspaceIndex.shortLived).
-   */
-  readonly shortLived?: boolean;
 }
 
 /** Where a scan's time went (the views' listeners run inside it, when the change event fires). */
@@ -91,7 +86,6 @@ export class OrchestrationService extends Disposable {
   private readonly now: (() => number) | undefined;
   private readonly cache: IndexCache | undefined;
   private readonly recordsDiscovery: boolean;
-  private readonly shortLived: boolean;
   private readonly changeEmitter = this._register(new Emitter<IndexChange>());
   /** Fires after every scan and every file refresh that touched Baton's files. */
   readonly onDidChange: Event<IndexChange> = this.changeEmitter.event;
@@ -118,7 +112,6 @@ export class OrchestrationService extends Disposable {
     this.now = options.now;
     this.cache = options.cache;
     this.recordsDiscovery = options.recordsDiscovery ?? false;
-    this.shortLived = options.shortLived ?? false;
     if (typeof options.folders === 'function') this.foldersLater = options.folders;
     else this.indexes = options.folders.map((ctx) => this.newIndex(ctx));
     this.intents = new IntentsService(this);
@@ -374,7 +367,6 @@ export class OrchestrationService extends Disposable {
   private newIndex(ctx: SourceContext): WorkspaceIndex {
     const index = new WorkspaceIndex(ctx, this.adapters, this.now);
     index.recordsDiscovery = this.recordsDiscovery;
-    index.shortLived = this.shortLived;
     index.onReadSoFar = (read) => this.readSoFarEmitter.fire(read);
     return index;
   }

@@ -15,7 +15,7 @@ import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
 import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
-import { freshJsonCopy, type StringCopies } from '../util/fresh-copy';
+import { freshJsonCopy } from '../util/fresh-copy';
 import { READ_SO_FAR_EVERY_MS, type ReadSoFar } from './read-so-far';
 
 /**
@@ -165,16 +165,7 @@ export class WorkspaceIndex {
   /** Set while scan() reads and links: its records are incomplete and its links not yet in place. */
   private scanning = false;
   /** While scan() reads: one string per short text of its records (see freshJsonCopy), dropped when it is done. */
-  private scanStrings: StringCopies;
-  /**
-   * Set for a process that exits after one answer (the CLI): records keep the strings their parser cut out of the
-   * file texts (see StringCopies), instead of copies of their own for the life of a window.
-   */
-  shortLived = false;
-  /** How the records read now copy their strings (see StringCopies). */
-  private get recordStrings(): StringCopies {
-    return this.shortLived ? 'as-read' : this.scanStrings;
-  }
+  private scanStrings: Map<string, string> | undefined;
 
   /** Re-reads one file (changed, created or deleted) and re-links its system. Undefined when no adapter owns it. */
   async refresh(changed: string): Promise<IndexChange | undefined> {
@@ -460,13 +451,13 @@ export class WorkspaceIndex {
     if (!read.ok) {
       if (read.missing) return undefined;
       const known = read.cause === undefined ? undefined : adapter.unreadable?.(file, read.cause, this.ctx);
-      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: known && detached(known.record, this.recordStrings),
+      return { system: adapter.system, version: adapter.version, size: -1, mtimeMs: -1, record: known && detached(known.record, this.scanStrings),
         diagnostics: known?.diagnostics ?? [diagnostic(adapter.system, file, 'error', read.reason)] };
     }
     try {
       const parsed = adapter.parse(file, read.text, this.ctx);
       return { system: adapter.system, version: adapter.version, size: read.size, mtimeMs: read.mtimeMs,
-        record: detached(parsed.record, this.recordStrings), diagnostics: parsed.diagnostics };
+        record: detached(parsed.record, this.scanStrings), diagnostics: parsed.diagnostics };
     } catch (err) {
       return this.unreadable(adapter, file, err);
     }
@@ -597,7 +588,7 @@ export class WorkspaceIndex {
  * are JSON by contract (they are cached as JSON), so a JSON round trip loses nothing: freshJsonCopy gives its value
  * for less. BATON_YAML_FAST_PATH=off (the full read path, see yaml/fast-load.ts) does the round trip itself.
  */
-function detached<R>(record: R, strings: StringCopies): R {
+function detached<R>(record: R, strings: Map<string, string> | undefined): R {
   if (record === undefined) return record;
   return FRESH_COPY ? freshJsonCopy(record, strings) : JSON.parse(JSON.stringify(record)) as R;
 }

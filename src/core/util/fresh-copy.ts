@@ -13,10 +13,8 @@
  * own `__proto__` key, a bigint, a value nested deeper than MAX_DEPTH) makes it do the round trip itself.
  * test/unit/service/fresh-copy.test.ts compares the two.
  */
-export function freshJsonCopy<T>(value: T, strings?: StringCopies): T {
+export function freshJsonCopy<T>(value: T, strings?: Map<string, string>): T {
   if (value === undefined) return value;
-  // Strings kept as read, and a value the round trip would give back as it is: that value is its own copy.
-  if (strings === 'as-read' && isJsonValue(value, 0)) return value;
   try {
     return copy(value, strings, 0) as T;
   } catch (err) {
@@ -24,14 +22,6 @@ export function freshJsonCopy<T>(value: T, strings?: StringCopies): T {
     return JSON.parse(JSON.stringify(value)) as T;
   }
 }
-
-/**
- * How a copy treats strings: one per text through the map (for one scan), each its own flat copy (undefined), or
- * `'as-read'`: kept as the parser gave them, slices and all — for a process that exits after one answer (the CLI's
- * `baton scan`), where the file texts they hold alive are freed with it and flattening them is a twentieth of its time.
- * As read, a value the round trip gives back unchanged is not copied at all (nothing changes a record once read).
- */
-export type StringCopies = Map<string, string> | 'as-read' | undefined;
 
 /** Thrown through a copy that meets something only the JSON round trip gives the answer for. */
 const ROUND_TRIP = Symbol('round trip');
@@ -42,7 +32,7 @@ const SHARED_LENGTH = 25;
 /** V8 copies a substring shorter than this (SlicedString::kMinLength) instead of slicing: already its own. */
 const SLICE_MIN_LENGTH = 13;
 
-function copy(value: unknown, strings: StringCopies, depth: number): unknown {
+function copy(value: unknown, strings: Map<string, string> | undefined, depth: number): unknown {
   switch (typeof value) {
     case 'string': return freshString(value, strings);
     case 'number': return Number.isFinite(value) ? value + 0 : null; // -0 + 0 is 0, as JSON writes it
@@ -74,41 +64,12 @@ function copy(value: unknown, strings: StringCopies, depth: number): unknown {
   return out;
 }
 
-function freshString(s: string, strings: StringCopies): string {
-  if (strings === 'as-read') return s;
+function freshString(s: string, strings: Map<string, string> | undefined): string {
   if (s.length > SHARED_LENGTH) return flat(s);
   if (!strings) return s.length < SLICE_MIN_LENGTH ? s : flat(s);
   let shared = strings.get(s);
   if (shared === undefined) strings.set(shared = s.length < SLICE_MIN_LENGTH ? s : flat(s), shared);
   return shared;
-}
-
-/**
- * Whether the round trip gives `value` back as it is (deeply equal, same prototypes, same key order): strings,
- * finite numbers other than -0, booleans, null, arrays without holes or undefined, and plain objects without
- * undefined members, symbol keys, an own `__proto__` or a toJSON. It allocates nothing for a record that is.
- */
-function isJsonValue(value: unknown, depth: number): boolean {
-  switch (typeof value) {
-    case 'string': case 'boolean': return true;
-    case 'number': return Number.isFinite(value) && !Object.is(value, -0);
-    case 'object': break;
-    default: return false;
-  }
-  if (value === null) return true;
-  if (depth >= MAX_DEPTH) return false;
-  if (Array.isArray(value)) {
-    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
-    for (let i = 0; i < value.length; i++) {
-      if (!(i in value) || !isJsonValue(value[i], depth + 1)) return false;
-    }
-    return true;
-  }
-  const record = value as Record<string, unknown>;
-  if (Object.getPrototypeOf(value) !== Object.prototype || Object.prototype.hasOwnProperty.call(record, '__proto__')
-    || typeof record.toJSON === 'function' || Object.getOwnPropertySymbols(record).length) return false;
-  for (const key in record) if (!isJsonValue(record[key], depth + 1)) return false;
-  return true;
 }
 
 /** A string of its own, holding no other alive: what the round trip gives for it (a slice of a copy would be bigger). */
