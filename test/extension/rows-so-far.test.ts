@@ -153,6 +153,7 @@ describe('Tasks view: what the first scan has read so far, before its own rows',
     const rowsShown = new Promise<void>((resolve) => { shownThenFail = resolve; });
     const failing: AnyAdapter = Object.assign(Object.create(new OrcAdapter()) as AnyAdapter, {
       system: 'orchestral' as const, discover: async () => { await rowsShown; throw new Error('the disk went away'); },
+      discoverInPieces: undefined, // orc's own pieces would not fail
     });
     const failed = new OrchestrationService({ folders: [{ root }], adapters: [new OrcAdapter() as AnyAdapter, failing] });
     const failedTree = new TasksTreeProvider(failed);

@@ -75,6 +75,12 @@ export interface SystemAdapter<R = unknown, I extends WorkItemBase = WorkItemBas
    * asking the file system the same questions again (io/fs-witness.ts), without running this.
    */
   discover(ctx: SourceContext): Promise<string[]>;
+  /**
+   * discover() in pieces, for a scan that reads each piece while the rest is still to be listed (the editor's first
+   * rows come from the files read so far: listing 10,000 task folders first held them back half a second or more).
+   * The pieces, one after the other, are exactly what discover() gives, in its order. Without it, one piece.
+   */
+  discoverInPieces?(ctx: SourceContext): AsyncIterable<readonly string[]>;
   /** Folders to watch and the glob (relative to the folder) of the files that matter in each. */
   watchPatterns(ctx: SourceContext): readonly WatchPattern[];
   /**

@@ -100,23 +100,24 @@ export class WorkspaceIndex {
     let toldAt = performance.now();
     try {
       for (const adapter of this.adapters) {
-        const files = await this.discover(adapter, discovery);
-        // Discovery gives turns of its own (its blocks are noted by itself): reading starts a slice.
-        slicer.startSlice();
-        for (const file of files) {
-          const cached = cache.get(file);
-          const entry = await this.readEntry(adapter, file, cached);
-          if (entry) this.put(file, adapter, entry);
-          if (entry && entry === cached) reused++;
-          filesRead++;
-          // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
-          if (slicer.due()) {
-            // Between two slices, now and then: what was read so far, for a view with nothing to show yet.
-            if (this.onReadSoFar && performance.now() - toldAt >= this.readSoFarEveryMs) {
-              this.tellReadSoFar(filesRead);
-              toldAt = performance.now();
+        for await (const files of this.discoverPieces(adapter, discovery)) {
+          // Discovery gives turns of its own (its blocks are noted by itself): reading starts a slice.
+          slicer.startSlice();
+          for (const file of files) {
+            const cached = cache.get(file);
+            const entry = await this.readEntry(adapter, file, cached);
+            if (entry) this.put(file, adapter, entry);
+            if (entry && entry === cached) reused++;
+            filesRead++;
+            // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
+            if (slicer.due()) {
+              // Between two slices, now and then: what was read so far, for a view with nothing to show yet.
+              if (this.onReadSoFar && performance.now() - toldAt >= this.readSoFarEveryMs) {
+                this.tellReadSoFar(filesRead);
+                toldAt = performance.now();
+              }
+              await slicer.pause();
             }
-            await slicer.pause();
           }
         }
       }
@@ -306,6 +307,20 @@ export class WorkspaceIndex {
   }
 
   /** One adapter's discovery, witnessed when recordsDiscovery is set; appended to `into`. */
+  /**
+   * One adapter's discovery for a scan: in the pieces the adapter lists them in (each read before the next is listed:
+   * the editor's rows so far start before the listing ends), or whole when the discovery is witnessed (the CLI's:
+   * the witness covers the listing alone, not the reads between its pieces) or the adapter has no pieces.
+   */
+  private async *discoverPieces(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>): AsyncGenerator<readonly string[]> {
+    if (this.recordsDiscovery || !adapter.discoverInPieces) {
+      yield await this.discover(adapter, into);
+      return;
+    }
+    into.witnesses.push(undefined);
+    yield* adapter.discoverInPieces(this.ctx);
+  }
+
   private async discover(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>): Promise<string[]> {
     if (!this.recordsDiscovery) {
       into.witnesses.push(undefined);

@@ -78,6 +78,7 @@ describe('what a scan has read so far', () => {
     const failing: AnyAdapter = Object.assign(Object.create(new OrcAdapter()) as AnyAdapter, {
       system: 'orchestral' as const,
       discover: () => Promise.reject(new Error('the disk went away')),
+      discoverInPieces: undefined, // orc's own pieces would not fail
     });
     const service = new OrchestrationService({ folders: [{ root: ws.root }], adapters: [new OrcAdapter() as AnyAdapter, failing] });
     try {
@@ -91,6 +92,42 @@ describe('what a scan has read so far', () => {
       assert.deepStrictEqual(service.items(), [], 'nothing reached the items');
     } finally {
       service.dispose();
+      ws.dispose();
+    }
+  });
+
+  it('starts before the listing ends: orc\'s task folders are listed in pieces, each read before the next is listed', async function () {
+    this.timeout(120_000);
+    const ws = workspace(1_600);
+    /** orc's adapter, noting when each piece of its listing was given (performance.now()). */
+    class PiecesNoted extends OrcAdapter {
+      readonly given: number[] = [];
+      override async *discoverInPieces(ctx: Parameters<OrcAdapter['discoverInPieces']>[0]) {
+        for await (const piece of super.discoverInPieces(ctx)) {
+          this.given.push(performance.now());
+          yield piece;
+        }
+      }
+    }
+    try {
+      const orc = new PiecesNoted();
+      const index = new WorkspaceIndex({ root: ws.root }, defaultAdapters().map((a) => a.system === 'orc' ? orc as unknown as AnyAdapter : a));
+      index.readSoFarEveryMs = 0;
+      const told: { at: number; tasks: number }[] = [];
+      index.onReadSoFar = (read) => { const n = take(read); if (n) told.push({ at: performance.now(), tasks: n.tasks.length }); };
+      await index.scan();
+      // The config files, four pieces of at most 500 task folders, the initiatives.
+      assert.strictEqual(orc.given.length, 6, `${orc.given.length} pieces`);
+      const firstRows = told.find((t) => t.tasks > 0);
+      assert.ok(firstRows && firstRows.at < orc.given.at(-2)!, 'tasks told before the last task folders were listed');
+      // The same items, in the same order, as a scan that lists everything first (the CLI's, whose listing is witnessed).
+      const whole = new WorkspaceIndex({ root: ws.root }, defaultAdapters());
+      whole.recordsDiscovery = true;
+      await whole.scan();
+      assert.deepStrictEqual([...index.files()], [...whole.files()]);
+      assert.deepStrictEqual(JSON.stringify(index.allItems()), JSON.stringify(whole.allItems()));
+      assert.deepStrictEqual(await orc.discover({ root: ws.root }), [...whole.files()], 'discover() gives the pieces, one after the other');
+    } finally {
       ws.dispose();
     }
   });

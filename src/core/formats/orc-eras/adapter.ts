@@ -27,6 +27,14 @@ interface FolderState {
   readonly registryId: string | null;
 }
 
+/** Groups of plan phase lists kept for sharing: a workspace has a handful (one per weight, a few edited by hand). */
+const MAX_SHARED_PLANS = 1_000;
+/** Distinct lists kept per group of plans with the same phase count and names (the latest ones). */
+const LISTS_PER_GROUP = 8;
+
+/** Task folders listed per piece of discoverInPieces: about 1,200 files, a few slices of reading. */
+const TASK_FOLDERS_PER_PIECE = 500;
+
 /**
  * orc keeps its state in one of two layouts. The file era (spec 000): orc.yaml (or .orc/config.yaml) and
  * .orc/{tasks,initiatives}/<ID>/*.yaml in the repository. The database era (orc from February 2026 on): the project
@@ -34,17 +42,19 @@ interface FolderState {
  * ~/.orc/projects/<id>/orc.db (or the folder's own .orc/orc.db before it is registered). When a folder has a
  * database, it is the truth: YAML task files beside it are left from the file era and are not read.
  */
-/** Groups of plan phase lists kept for sharing: a workspace has a handful (one per weight, a few edited by hand). */
-const MAX_SHARED_PLANS = 1_000;
-/** Distinct lists kept per group of plans with the same phase count and names (the latest ones). */
-const LISTS_PER_GROUP = 8;
-
 export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDecision> {
   readonly system = 'orc' as const;
   readonly version = 6; // 5: a task record without fields keeps its problem (placeholder items); 6: worktree_path
   private readonly folders = new Map<string, FolderState>();
 
   async discover(ctx: SourceContext): Promise<string[]> {
+    const files: string[] = [];
+    for await (const piece of this.discoverInPieces(ctx)) for (const file of piece) files.push(file);
+    return files;
+  }
+
+  /** The config files, then the task folders' files a few hundred folders at a time, then the initiatives'. */
+  async *discoverInPieces(ctx: SourceContext): AsyncGenerator<readonly string[]> {
     const orc = path.join(ctx.root, '.orc');
     const found: string[] = [];
     for (const name of ['orc.yaml', '.orc/config.yaml']) {
@@ -59,16 +69,18 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     if (db) {
       // The file era's task folders are only counted (one info says they are left over): the database is the truth.
       this.leftover.set(ctx.root, tasks.length + initiatives.length);
-      return [...found, db.file];
+      yield [...found, db.file];
+      return;
     }
     this.leftover.delete(ctx.root);
-    return [
-      ...found,
-      // A folder that cannot be listed still names a task (or initiative): its main file is read to say why not.
-      // Folder names from a listing (no separator in them): appended, not joined (10,000 joins showed in profiles).
-      ...await filesIn(tasks.map((d) => `${orc}${path.sep}tasks${path.sep}${d}`), ['task.yaml', 'state.yaml', 'plan.yaml'], ['task.yaml']),
-      ...await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml'], ['initiative.yaml']),
-    ];
+    yield found;
+    // A folder that cannot be listed still names a task (or initiative): its main file is read to say why not.
+    // Folder names from a listing (no separator in them): appended, not joined (10,000 joins showed in profiles).
+    const taskFolders = tasks.map((d) => `${orc}${path.sep}tasks${path.sep}${d}`);
+    for (let at = 0; at < taskFolders.length; at += TASK_FOLDERS_PER_PIECE) {
+      yield await filesIn(taskFolders.slice(at, at + TASK_FOLDERS_PER_PIECE), ['task.yaml', 'state.yaml', 'plan.yaml'], ['task.yaml']);
+    }
+    yield await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml'], ['initiative.yaml']);
   }
 
   /** Per folder: how many file-era task and initiative folders sit beside its database. */
