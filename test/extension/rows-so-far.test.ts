@@ -152,7 +152,11 @@ describe('Tasks view: what the first scan has read so far, before its own rows',
     let shownThenFail: () => void = () => undefined;
     const rowsShown = new Promise<void>((resolve) => { shownThenFail = resolve; });
     const failing: AnyAdapter = Object.assign(Object.create(new OrcAdapter()) as AnyAdapter, {
-      system: 'orchestral' as const, discover: async () => { await rowsShown; throw new Error('the disk went away'); },
+      // Bounded: rows never shown fail the assertion below, not the whole run by its timeout.
+      system: 'orchestral' as const, discover: async () => {
+        await Promise.race([rowsShown, new Promise((resolve) => setTimeout(resolve, 30_000))]);
+        throw new Error('the disk went away');
+      },
       discoverInPieces: undefined, // orc's own pieces would not fail
     });
     const failed = new OrchestrationService({ folders: [{ root }], adapters: [new OrcAdapter() as AnyAdapter, failing] });

@@ -97,7 +97,8 @@ export class WorkspaceIndex {
     const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
     let filesRead = 0;
-    let toldAt = performance.now();
+    // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
+    let toldAt = -Infinity;
     try {
       for (const adapter of this.adapters) {
         for await (const files of this.discoverPieces(adapter, discovery)) {
