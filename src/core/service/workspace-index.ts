@@ -307,7 +307,6 @@ export class WorkspaceIndex {
     return n === facts.files.length && factsHold(facts.liveness, this.now());
   }
 
-  /** One adapter's discovery, witnessed when recordsDiscovery is set; appended to `into`. */
   /**
    * One adapter's discovery for a scan: in the pieces the adapter lists them in (each read before the next is listed:
    * the editor's rows so far start before the listing ends), or whole when the discovery is witnessed (the CLI's:
@@ -322,6 +321,7 @@ export class WorkspaceIndex {
     yield* adapter.discoverInPieces(this.ctx);
   }
 
+  /** One adapter's discovery, witnessed when recordsDiscovery is set; appended to `into`. */
   private async discover(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>): Promise<string[]> {
     if (!this.recordsDiscovery) {
       into.witnesses.push(undefined);
