@@ -55,7 +55,8 @@ function failures(out) {
       lines.push(`${title}${error ? ` — ${error}` : ''}`);
     }
   }
-  for (const m of out.matchAll(/^.*\bFAIL (.+)$/gm)) if (lines.length < 12) lines.push(m[1].trim());
+  // the UI runner's own lines ("[e2e 138.7s] FAIL name: message"), not a test title that says FAIL
+  for (const m of out.matchAll(/^\[e2e [\d.]+s\] FAIL (.+)$/gm)) if (lines.length < 12) lines.push(m[1].trim());
   return lines.map((l) => `      ${l.length > 240 ? `${l.slice(0, 239)}…` : l}`);
 }
 function summary(out, re) { const m = [...out.matchAll(new RegExp(re, 'g'))].pop(); return m ? [+m[1], +m[2]] : [0, 0]; }

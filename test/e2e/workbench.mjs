@@ -2,13 +2,28 @@
 // pane and its rendered rows, find a webview's frame, and give one view the room of the sidebar for a screenshot.
 /* global document -- the callbacks given to frame.evaluate() run inside the webview page */
 import path from 'node:path';
-import { waitFor } from './lib.mjs';
+import { log, waitFor } from './lib.mjs';
 
 /**
  * Runs a palette command by its title and, when `pick` is given, picks the quick-pick row holding it. When a
  * webview has the keyboard focus (it would swallow F1), the sidebar title is clicked first to give it back.
  */
 export async function runCommand(page, title, pick) {
+  // A webview that takes the focus meanwhile (a Baton page still loading) closes the quick input, which hides on blur:
+  // its input turns inert and the pick is never made. The command then got no pick and did nothing: it is asked again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await runCommandOnce(page, title, pick);
+      return;
+    } catch (e) {
+      if (pick === undefined || attempt >= 2) throw e;
+      log(`runCommand "${title}" → ${pick}: ${String(e?.message ?? e).split('\n')[0]}; asked once more`);
+      await page.keyboard.press('Escape').catch(() => undefined);
+    }
+  }
+}
+
+async function runCommandOnce(page, title, pick) {
   if (await page.evaluate(() => document.activeElement?.tagName === 'IFRAME')) {
     await page.locator('.part.sidebar .composite.title').first().click().catch(() => undefined);
   }
