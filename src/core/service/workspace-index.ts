@@ -16,6 +16,7 @@ import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
 import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
 import { freshJsonCopy } from '../util/fresh-copy';
+import { jsonEqual } from '../util/json-equal';
 import { READ_SO_FAR_EVERY_MS, type ReadSoFar } from './read-so-far';
 
 /**
@@ -365,8 +366,8 @@ export class WorkspaceIndex {
     const linkedBefore = [...this.linked.values()];
     for (const adapter of this.adapters) this.relink(adapter);
     const linkedAfter = [...this.linked.values()];
-    const diagnosticsChanged = !sameJson(linkedBefore.map((l) => l.diagnostics), linkedAfter.map((l) => l.diagnostics));
-    const decisionsChanged = !sameJson(linkedBefore.map((l) => l.decisions), linkedAfter.map((l) => l.decisions));
+    const diagnosticsChanged = !jsonEqual(linkedBefore.map((l) => l.diagnostics), linkedAfter.map((l) => l.diagnostics));
+    const decisionsChanged = !jsonEqual(linkedBefore.map((l) => l.decisions), linkedAfter.map((l) => l.decisions));
     const change = { ...this.diff(before, diagnosticsChanged), decisionsChanged };
     return change.changed.length || change.removed.length || diagnosticsChanged || decisionsChanged ? change : undefined;
   }
@@ -609,11 +610,6 @@ function detached<R>(record: R, strings: Map<string, string> | undefined): R {
   return FRESH_COPY ? freshJsonCopy(record, strings) : JSON.parse(JSON.stringify(record)) as R;
 }
 const FRESH_COPY = process.env.BATON_YAML_FAST_PATH !== 'off';
-
-/** Whether two values would be written alike as JSON (the same object: without writing it). */
-function sameJson(a: unknown, b: unknown): boolean {
-  return a === b || JSON.stringify(a) === JSON.stringify(b);
-}
 
 /** Items are immutable and reused across relinks when unchanged: their keys are built once. */
 const keys = new WeakMap<WorkItem, string>();
