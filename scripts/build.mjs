@@ -10,6 +10,8 @@ import { generateDemoDatabases, isGeneratedDemoFile } from './demo-databases.mjs
 const root = path.resolve(import.meta.dirname, '..');
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+// --sourcemap: maps for the production bundles too, so a CPU profile of them names the source (for profiling only).
+const sourcemap = !production || process.argv.includes('--sourcemap');
 
 function filesUnder(dir, accept) {
   const abs = path.join(root, dir);
@@ -85,7 +87,7 @@ const onDemandFiles = {
 
 // mainFields: prefer a package's ESM build when bundling (jsonc-parser's UMD build hides its requires from esbuild).
 // charset: the bundles' many non-ASCII characters (…, —, →) as UTF-8, 3 bytes each, not 6-byte \\u escapes.
-const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap: !production, logLevel: 'warning', mainFields: ['module', 'main'], charset: 'utf8',
+const node = { platform: 'node', target: 'node20', format: 'cjs', sourcemap, logLevel: 'warning', mainFields: ['module', 'main'], charset: 'utf8',
   // `import()` as require(): a library loaded on demand (onDemand below) is a CommonJS file, loaded the CommonJS way.
   supported: { 'dynamic-import': false } };
 const bundled = { ...node, bundle: true, plugins: [zodWithoutLocales, onDemandFiles] };

@@ -2,7 +2,8 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ScanSnapshotStore, type SavedOutput } from '../core/service/scan-snapshot';
-import { provenUnchanged } from '../core/service/snapshot-proof';
+import { checkSnapshot } from '../core/service/snapshot-proof';
+import { handOverCheckedSnapshots, type CheckedSnapshot } from './checked-snapshots';
 import { cliCacheDir } from './cache-dir';
 import { cliCodeFiles } from './cli-code';
 import { folderContext } from './folder-context';
@@ -33,13 +34,20 @@ export async function answerFromSnapshot(command: SavedCommand, argv: string[], 
   const view = command === 'scan' ? scanView(json) : checkView(positionals.length > 1, process.cwd());
   const store = new ScanSnapshotStore(cliCacheDir(), cliCodeFiles());
   const folders: SavedOutput[] = [];
+  const checked: CheckedSnapshot[] = [];
   for (const dir of positionals.length ? positionals : ['.']) {
     const root = path.resolve(dir);
     if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return undefined;
     const snapshot = await store.load(folderContext(root, values.home));
+    const check = snapshot && checkSnapshot(snapshot.facts, Date.now());
+    checked.push({ root, home: values.home, snapshot, check });
     const saved = snapshot?.outputs.get(view);
-    if (!saved || !provenUnchanged(snapshot!.facts, Date.now())) return undefined;
-    folders.push(saved);
+    if (saved && check?.current) folders.push(saved);
+  }
+  if (folders.length < checked.length) {
+    // The CLI reads what moved: what was found here saves it listing and stat'ing every file again.
+    handOverCheckedSnapshots(checked);
+    return undefined;
   }
   // Only now: a run that falls back leaves stdout to the CLI's own handling.
   if (out === cliOutput) endQuietlyWhenReaderGoes();

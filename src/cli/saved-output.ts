@@ -1,5 +1,6 @@
 import { ScanSnapshotStore, type SavedOutput } from '../core/service/scan-snapshot';
 import { cliCacheDir } from './cache-dir';
+import { takeCheckedSnapshot } from './checked-snapshots';
 import { cliCodeFiles } from './cli-code';
 import { folderContext, folderService, foldersOf, type OpenedFolder, type ServiceArgs } from './open-service';
 
@@ -29,8 +30,11 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
   for (const root of await foldersOf(args.dirs)) {
     const ctx = folderContext(root, args.home);
     const service = folderService(root, args, !args.noCache && !args.places);
-    const snapshot = args.noCache || args.places ? undefined : await store.load(ctx);
-    const current = snapshot !== undefined && await service.unchangedSince(root, snapshot.facts);
+    // What the second-run answer found of this folder, when it ran and could not answer (checked-snapshots.ts).
+    const handed = args.noCache || args.places ? undefined : takeCheckedSnapshot(root, args.home);
+    const snapshot = args.noCache || args.places ? undefined : handed ? handed.snapshot : await store.load(ctx);
+    const known = handed?.check?.listing ? handed.check : undefined;
+    const current = snapshot !== undefined && (known ? known.current : await service.unchangedSince(root, snapshot.facts));
     const saved = current ? snapshot.outputs.get(view) : undefined;
     if (saved && snapshot) {
       folders.push({ root, ...saved });
@@ -40,7 +44,8 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
       if (witnessed?.discovery) saves.push(() => store.save(ctx, { facts: witnessed, outputs: snapshot.outputs }));
       continue;
     }
-    await service.scan({ deferCacheSave: true });
+    // With the listing proven, the scan lists nothing and stats nothing: it re-reads the files that moved.
+    await service.scan({ deferCacheSave: true, known: known && snapshot && { root, facts: snapshot.facts, moved: known.moved ?? new Map(), at: known.at } });
     const output = render({ root, service });
     folders.push({ root, ...output });
     if (args.noCache) { service.dispose(); continue; }

@@ -16,7 +16,7 @@ import type { AnyAdapter } from './work-item';
 import type { IndexCache } from './index-cache';
 import { IntentsService } from './intents-service';
 import { sameContext } from '../model/source-context';
-import { WorkspaceIndex, type IndexChange, type ScanFacts } from './workspace-index';
+import { WorkspaceIndex, type IndexChange, type KnownListing, type ScanFacts } from './workspace-index';
 import type { ReadSoFar } from './read-so-far';
 import { noOtherPlaces, type OtherPlaces, type PlacesFactory } from './other-places';
 
@@ -221,19 +221,20 @@ export class OrchestrationService extends Disposable {
    * Reads every folder (reusing the persistent cache where files are unchanged), then saves the cache — or, with
    * `deferCacheSave`, leaves that to saveChangedCache (the CLI prints first and saves after).
    */
-  scan(options: { readonly deferCacheSave?: boolean } = {}): Promise<ScanTimings> {
-    const run = this.serial.then(() => this.scanAll(!options.deferCacheSave));
+  scan(options: { readonly deferCacheSave?: boolean; readonly known?: KnownListing } = {}): Promise<ScanTimings> {
+    const run = this.serial.then(() => this.scanAll(!options.deferCacheSave, options.known));
     this.serial = run.catch(() => undefined);
     return run;
   }
 
-  private async scanAll(save: boolean): Promise<ScanTimings> {
+  /** `known`: one folder's listing proven current (the CLI's second run, snapshot-proof.ts): that folder is not listed again. */
+  private async scanAll(save: boolean, known?: KnownListing): Promise<ScanTimings> {
     const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0 };
     for (const index of this.indexes) {
       // One slicer for the reading, the link and the views: the last slice of the link and the views' first are one
       // block of the event loop, timed as one (own-blocks.ts).
       const slicer = new Slicer(LISTENERS_SLICE_MS, 'the scan');
-      const change = await this.scanOne(index, timings, false, slicer);
+      const change = await this.scanOne(index, timings, false, slicer, known?.root === index.root ? known : undefined);
       // The views take the change in turns (10,000 changed items keep each busy a while), other work between them.
       slicer.what = 'the views taking the scan\'s change';
       const t = performance.now();
@@ -250,12 +251,12 @@ export class OrchestrationService extends Disposable {
   }
 
   /** Reads one folder with the persistent cache, and saves the cache when something in it changed. */
-  private async scanOne(index: WorkspaceIndex, timings?: ScanTimings, save = true, slicer?: Slicer): Promise<IndexChange> {
+  private async scanOne(index: WorkspaceIndex, timings?: ScanTimings, save = true, slicer?: Slicer, known?: KnownListing): Promise<IndexChange> {
     const lap = (key: keyof ScanTimings, since: number) => { if (timings) timings[key] += performance.now() - since; return performance.now(); };
     const t = performance.now();
     const cached = this.cache ? await this.cache.load(index.root) : undefined;
     const read = lap('cacheLoadMs', t);
-    const change = await index.scan(cached, slicer);
+    const change = await index.scan(cached, slicer, known);
     lap('readAndLinkMs', read);
     if (timings) timings.yieldedMs += index.lastScanYieldedMs;
     if (save) await this.saveChanged(index, timings);

@@ -34,6 +34,20 @@ export interface ScanFacts {
   readonly discovery: FsWitness | null;
 }
 
+/**
+ * A folder's listing proven current since a scan whose facts these are (the CLI's second run: snapshot-proof.ts): the
+ * discovery would list exactly `facts.files`, and `moved` names those whose size or mtime is not the one they were
+ * read with. A scan given it lists nothing and stats nothing: it reads the files that moved, the rest from the cache.
+ */
+export interface KnownListing {
+  readonly root: string;
+  readonly facts: ScanFacts;
+  /** Rows of facts.files, by their index, whose size or mtime moved since, with those of now. */
+  readonly moved: ReadonlyMap<number, { readonly size: number; readonly mtimeMs: number }>;
+  /** When the listing was proven (Date.now()): the witness it kept is as recent as this. */
+  readonly at: number;
+}
+
 export interface IndexChange {
   readonly root: string;
   /** Items that are new or whose content changed. */
@@ -83,9 +97,10 @@ export class WorkspaceIndex {
 
   /**
    * Reads every file; entries from `cache` whose size and mtime still match are reused without reading. `slicer`
-   * paces it (a caller's, to go on with the same slices after it: the views taking its change).
+   * paces it (a caller's, to go on with the same slices after it: the views taking its change). With `known` (a
+   * listing proven current) the adapters' discovery is not run and no file is stat'ed again: see KnownListing.
    */
-  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map(), slicer = new Slicer(YIELD_EVERY_MS)): Promise<IndexChange> {
+  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map(), slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing): Promise<IndexChange> {
     const before = this.items;
     this.entries.clear();
     let reused = 0;
@@ -95,19 +110,21 @@ export class WorkspaceIndex {
     part('reading');
     slicer.startSlice();
     this.scanning = true;
-    const discovery = this.lastDiscovery = { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
+    const listing = known && this.knownListing(known);
+    const discovery = this.lastDiscovery = listing?.discovery
+      ?? { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
     let filesRead = 0;
     // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
     let toldAt = -Infinity;
     try {
       for (const adapter of this.adapters) {
-        for await (const files of this.discoverPieces(adapter, discovery)) {
+        for await (const files of listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery)) {
           // Discovery gives turns of its own (its blocks are noted by itself): reading starts a slice.
           slicer.startSlice();
           for (const file of files) {
             const cached = cache.get(file);
-            const entry = await this.readEntry(adapter, file, cached);
+            const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file));
             if (entry) this.put(file, adapter, entry);
             if (entry && entry === cached) reused++;
             filesRead++;
@@ -144,6 +161,33 @@ export class WorkspaceIndex {
       this.scanStrings = undefined;
       this.lastScanYieldedMs = slicer.yieldedMs - yieldedBefore;
     }
+  }
+
+  /**
+   * A known listing as each adapter's files in order and each file's stat now, with the discovery record it stands
+   * for (its witness, as recent as the proof). Undefined when it cannot be what a discovery here would give: another
+   * folder, no witness, a system not read here or out of the adapters' order, another read variant.
+   */
+  private knownListing(known: KnownListing): {
+    files: Map<AnyAdapter, string[]>; stats: Map<string, { size: number; mtimeMs: number }>; discovery: NonNullable<WorkspaceIndex['lastDiscovery']>;
+  } | undefined {
+    const { facts, moved } = known;
+    if (known.root !== this.root || !facts.discovery) return undefined;
+    const files = new Map<AnyAdapter, string[]>();
+    const stats = new Map<string, { size: number; mtimeMs: number }>();
+    let at = 0;
+    for (let n = 0; n < facts.files.length; n++) {
+      const [file, system, size, mtimeMs, variant] = facts.files[n]!;
+      // Each adapter's files follow the previous adapter's, as a scan reads them.
+      while (at < this.adapters.length && this.adapters[at]!.system !== system) at++;
+      const adapter = this.adapters[at];
+      if (!adapter || (adapter.readVariant?.(this.ctx) ?? null) !== variant || stats.has(file)) return undefined;
+      let list = files.get(adapter);
+      if (!list) files.set(adapter, list = []);
+      list.push(file);
+      stats.set(file, moved.get(n) ?? { size, mtimeMs });
+    }
+    return { files, stats, discovery: { files: facts.files.map(([file]) => file), witnesses: [facts.discovery], startedAt: known.at } };
   }
 
   /** Told during scan(), between slices of reading, at most every readSoFarEveryMs (see read-so-far.ts). */
@@ -422,10 +466,12 @@ export class WorkspaceIndex {
     for (const [file, { adapter: _adapter, ...entry }] of this.entries) yield [file, entry];
   }
 
-  private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined): Promise<CacheEntry | undefined> {
+  /** `knownStat`: the file's size and mtime when already known (a known listing's); else it is stat'ed here. */
+  private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined,
+    knownStat?: { size: number; mtimeMs: number }): Promise<CacheEntry | undefined> {
     const variant = adapter.readVariant?.(this.ctx);
     if (cached && cached.system === adapter.system && cached.version === adapter.version && cached.variant === variant) {
-      const stat = this.statOf(adapter, file);
+      const stat = knownStat ?? this.statOf(adapter, file);
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
     const entry = await this.readFresh(adapter, file);

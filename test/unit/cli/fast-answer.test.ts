@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ScanSnapshotStore } from '../../../src/core/service/scan-snapshot';
 import { provenUnchanged } from '../../../src/core/service/snapshot-proof';
 import { answerFromSnapshot } from '../../../src/cli/fast-answer';
+import { handOverCheckedSnapshots, takeCheckedSnapshot } from '../../../src/cli/checked-snapshots';
 import { folderContext } from '../../../src/cli/folder-context';
 import { cliCodeFiles } from '../../../src/cli/cli-code';
 import type { CliOutput } from '../../../src/cli/output';
@@ -256,6 +257,73 @@ M._load = function (request, ...rest) { if (String(request).endsWith('cli-main.j
     } finally {
       process.env.XDG_CACHE_HOME = previous;
     }
+  });
+});
+
+describe('baton scan after a change: the CLI takes over what the second-run answer found', function () {
+  this.timeout(120_000);
+  let cache: string;
+  let home: string;
+  let previous: string | undefined;
+  let ws: TempWorkspace;
+  beforeEach(() => {
+    cache = mkdtempSync(path.join(os.tmpdir(), 'baton-handed-cache-'));
+    home = mkdtempSync(path.join(os.tmpdir(), 'baton-handed-home-'));
+    previous = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = cache;
+  });
+  afterEach(() => {
+    process.env.XDG_CACHE_HOME = previous;
+    for (const dir of [cache, home]) rmSync(dir, { recursive: true, force: true });
+    ws.dispose();
+  });
+
+  /** What a command printed on stdout, run in this process. */
+  async function printed(run: (out: CliOutput) => Promise<number | undefined>): Promise<{ stdout: string; code: number | undefined }> {
+    let stdout = '';
+    const out: CliOutput = { line: (t) => { stdout += `${t}\n`; }, json: (t) => { stdout += `${Buffer.from(t).toString('utf8')}\n`; }, error: () => undefined };
+    const code = await run(out);
+    return { stdout, code };
+  }
+
+  it('random edits: the run after the answer\'s check (listing proven, files moved) prints what a full read prints', async () => {
+    ws = new TempWorkspace({});
+    let seed = 11;
+    const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const statuses = ['created', 'planned', 'running', 'completed', 'failed', 'blocked'];
+    const id = (i: number) => `TASK-${String(i).padStart(3, '0')}`;
+    const write = (i: number) => ws.write(`.orc/tasks/${id(i)}/task.yaml`, taskYaml({ id: id(i), title: `Task ${i} v${random(1000)}`,
+      status: statuses[random(statuses.length)], ...(random(3) === 0 ? { blocked_by: [id(random(40))] } : {}) }));
+    for (let i = 0; i < 40; i++) write(i);
+    ws.write('.orc/initiatives/INIT-001/initiative.yaml', 'id: INIT-001\ntitle: All\nstatus: active\ntasks:\n  - id: TASK-001\n  - id: TASK-007\n');
+    ageTree(ws.root);
+    ageTree(home);
+    const args = [ws.root, '--json', '--home', home];
+    await printed((out) => scanCommand(args, out));
+    let taken = 0;
+    for (let round = 0; round < 10; round++) {
+      const addsFolder = round % 4 === 3;
+      for (let k = 0; k < 3; k++) {
+        const file = write(random(40));
+        // In the past, distinct per edit: not "racy", so each full run saves a witness for the next check.
+        const when = new Date(Date.now() - (50 - round) * 60_000 + k * 1000);
+        utimesSync(file, when, when);
+      }
+      // A folder added (the whole tree aged after it, so that the witness the full run saves is not racy).
+      if (addsFolder) { write(100 + round); ageTree(ws.root); }
+      assert.strictEqual((await printed((out) => answerFromSnapshot('scan', args, out))).code, undefined, `round ${round}: changed`);
+      const handed = takeCheckedSnapshot(ws.root, home);
+      assert.ok(handed?.check, `round ${round}: the answer handed its check over`);
+      assert.strictEqual(handed.check.listing, !addsFolder, `round ${round}: the listing is proven unless a folder was added`);
+      if (handed.check.listing) taken++;
+      handOverCheckedSnapshots([handed]);
+      const after = await printed((out) => scanCommand(args, out));
+      assert.strictEqual(takeCheckedSnapshot(ws.root, home), undefined, 'the CLI took it');
+      const full = await printed((out) => scanCommand([...args, '--no-cache'], out));
+      assert.strictEqual(after.stdout, full.stdout, `round ${round}`);
+      assert.strictEqual(after.code, full.code, `round ${round}: exit status`);
+    }
+    assert.ok(taken >= 7, `the listing was taken over in ${taken} rounds`);
   });
 });
 
