@@ -46,7 +46,9 @@ export async function savedOutputs(args: Omit<ServiceArgs, 'dir'> & { readonly d
     }
     // With the listing proven, the scan lists nothing and stats nothing: it re-reads the files that moved.
     await service.scan({ deferCacheSave: true, known: known && snapshot && { root, facts: snapshot.facts, moved: known.moved ?? new Map(), at: known.at } });
-    const output = render({ root, service });
+    const rendered = render({ root, service });
+    // Its UTF-8 bytes once, both printed and saved (a report is tens of megabytes: each encoding of it costs).
+    const output = { ...rendered, text: Buffer.from(rendered.text) };
     folders.push({ root, ...output });
     if (args.noCache) { service.dispose(); continue; }
     if (args.places) {

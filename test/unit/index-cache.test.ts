@@ -1,7 +1,7 @@
 import * as assert from 'node:assert';
 import { appendFileSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { JsonIndexCache, type CacheEntry } from '../../src/core/service/index-cache';
+import { entryLine, JsonIndexCache, type CacheEntry } from '../../src/core/service/index-cache';
 import { OrchestrationService } from '../../src/core/service/orchestration-service';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 
@@ -153,6 +153,28 @@ describe('index cache saved in chunks', () => {
       assert.deepStrictEqual(await new JsonIndexCache(dir.root).load(root), entries);
     } finally {
       dir.dispose();
+    }
+  });
+});
+
+describe('index cache lines', () => {
+  it('entryLine writes JSON.stringify([file, entry]) of the entry\'s own members, whatever else it holds', () => {
+    let seed = 5;
+    const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const values = [undefined, null, 0, -0, -1, 1.5, NaN, Infinity, '', 'tâche "quoted" \u2028 \\', [], [1, 'a', null], { a: { b: [] } }, true];
+    const pick = () => values[random(values.length)];
+    for (let n = 0; n < 2000; n++) {
+      const own = {
+        system: ['orc', 'intents', 'orange'][random(3)]!, version: random(5), size: random(3) ? random(100_000) : -1,
+        mtimeMs: random(2) ? 1_700_000_000_000 + random(1000) / 7 : -1,
+        ...(random(2) ? { variant: random(2) ? `v${random(9)}` : undefined } : {}),
+        ...(random(4) ? { record: random(3) ? { id: `T-${n}`, x: pick(), list: [pick(), pick()] } : pick() } : {}),
+        diagnostics: random(3) ? [] : [{ system: 'orc', file: `/w/${n}`, severity: 'error', message: `m ${pick()}`, line: random(9) }],
+      } as unknown as CacheEntry;
+      const file = `/w/.orc/tasks/T-${n}/${random(2) ? 'task.yaml' : 'ta"sk\n.yaml'}`;
+      assert.strictEqual(entryLine(file, own), JSON.stringify([file, own]), `entry ${n}`);
+      // The index's entries also hold their adapter: it is not written.
+      assert.strictEqual(entryLine(file, { ...own, adapter: { system: 'orc', parse() { return 1; } } } as CacheEntry), JSON.stringify([file, own]), `entry ${n} with more`);
     }
   });
 });

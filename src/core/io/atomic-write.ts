@@ -15,7 +15,7 @@ export interface WriteOptions {
 }
 
 /** What a file is written from: its whole text or bytes, or its text in pieces (each written as it comes, none joined). */
-export type FileData = string | Uint8Array | AsyncIterable<string>;
+export type FileData = string | Uint8Array | AsyncIterable<string | Uint8Array>;
 
 /**
  * Writes a file so that no reader ever sees it half-written: the bytes go to a temp file in the same folder,

@@ -96,8 +96,9 @@ export class JsonIndexCache implements IndexCache {
 
   async save(root: string, entries: Iterable<readonly [string, CacheEntry]>): Promise<void> {
     try {
-      // Held as one map: compared with what the file holds (an append), else written whole from it.
-      const map = entries instanceof Map ? entries as Map<string, CacheEntry> : new Map(entries);
+      // Held as one map of its own (the caller's may change while this saves in slices): compared with what the file
+      // holds (an append), else written whole from it.
+      const map = new Map(entries);
       if (await this.appendChanges(root, map)) return;
       this.onDisk.delete(root);
       await fs.mkdir(this.dir, { recursive: true });
@@ -105,7 +106,7 @@ export class JsonIndexCache implements IndexCache {
       // Written in chunks as they are made: one 20 MB string turned into one 20 MB buffer held the editor ~70 ms.
       await writeFileAtomic(file, cacheText(root, map), { flush: false });
       const stat = await fs.stat(file);
-      this.onDisk.set(root, { entries: map === entries ? new Map(map) : map, lines: map.size, size: stat.size, mtimeMs: stat.mtimeMs });
+      this.onDisk.set(root, { entries: map, lines: map.size, size: stat.size, mtimeMs: stat.mtimeMs });
     } catch {
       // The cache is an optimisation: failing to write it must never fail a scan.
     }
@@ -115,13 +116,13 @@ export class JsonIndexCache implements IndexCache {
    * Appends the lines of the entries that differ from what the file holds (and `[file, null]` for each one gone), when
    * this cache knows what the file holds and it was not written since. False: the file is to be written whole.
    */
-  private async appendChanges(root: string, entries: ReadonlyMap<string, CacheEntry>): Promise<boolean> {
+  private async appendChanges(root: string, entries: Map<string, CacheEntry>): Promise<boolean> {
     const known = this.onDisk.get(root);
     if (!known) return false;
     const lines: string[] = [];
     for (const [file, entry] of entries) {
       const old = known.entries.get(file);
-      if (!old || !sameEntry(old, entry)) lines.push(JSON.stringify([file, entry]));
+      if (!old || !sameEntry(old, entry)) lines.push(entryLine(file, entry));
     }
     for (const file of known.entries.keys()) if (!entries.has(file)) lines.push(JSON.stringify([file, null]));
     if (!lines.length) return true;
@@ -133,7 +134,7 @@ export class JsonIndexCache implements IndexCache {
       // One write of whole lines, each with its newline: a write cut short leaves a last line without one, not loaded.
       await handle.write(`${lines.join('\n')}\n`);
       const after = await handle.stat();
-      this.onDisk.set(root, { entries: new Map(entries), lines: known.lines + lines.length, size: after.size, mtimeMs: after.mtimeMs });
+      this.onDisk.set(root, { entries, lines: known.lines + lines.length, size: after.size, mtimeMs: after.mtimeMs });
       return true;
     } finally {
       await handle.close();
@@ -155,12 +156,27 @@ async function* cacheText(root: string, entries: Iterable<readonly [string, Cach
   let block = slice;
   const blockEnds = () => ownBlocks.note('the index cache\'s save', performance.now() - block);
   for (const entry of entries) {
-    chunk += `${JSON.stringify(entry)}\n`;
+    chunk += `${entryLine(entry[0], entry[1])}\n`;
     if (chunk.length >= CHUNK_CHARS) { blockEnds(); yield chunk; chunk = ''; block = performance.now(); }
     if (performance.now() - slice >= SLICE_MS) { blockEnds(); await yieldTurn(); slice = block = performance.now(); }
   }
   blockEnds();
   if (chunk) yield chunk;
+}
+
+/**
+ * One file's line: JSON.stringify([file, entry]) of the entry's own members only (CacheEntry's, in the order the
+ * index makes its entries), so that an entry holding more (the index's adapter) is written as it is, without a copy.
+ */
+export function entryLine(file: string, entry: CacheEntry): string {
+  const { system, version, size, mtimeMs, variant, record, diagnostics } = entry;
+  let line = `[${JSON.stringify(file)},{"system":${JSON.stringify(system)},"version":${JSON.stringify(version)},"size":${JSON.stringify(size)},"mtimeMs":${JSON.stringify(mtimeMs)}`;
+  if (variant !== undefined) line += `,"variant":${JSON.stringify(variant)}`;
+  // As JSON.stringify does, a member whose value writes as nothing (undefined) is left out.
+  const recordText = JSON.stringify(record) as string | undefined;
+  if (recordText !== undefined) line += `,"record":${recordText}`;
+  const diagnosticsText = JSON.stringify(diagnostics) as string | undefined;
+  return `${diagnosticsText === undefined ? line : `${line},"diagnostics":${diagnosticsText}`}}]`;
 }
 
 function yieldTurn(): Promise<void> {

@@ -87,11 +87,16 @@ export class ScanSnapshotStore {
       }
       const header: Header = { format: FORMAT, identity: identityOf(ctx, this.code), facts: snapshot.facts, outputs };
       await fs.mkdir(this.dir, { recursive: true });
-      await writeFileAtomic(this.fileFor(ctx.root), Buffer.concat([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...parts]), { flush: false });
+      // Written part by part (a report is tens of megabytes: not copied once more into one buffer).
+      await writeFileAtomic(this.fileFor(ctx.root), inPieces([Buffer.from(`${JSON.stringify(header)}\n`, 'utf8'), ...parts]), { flush: false });
     } catch {
       // Like the record cache, an optimisation: failing to save it never fails a command.
     }
   }
+}
+
+async function* inPieces(parts: readonly Buffer[]): AsyncGenerator<Buffer> {
+  yield* parts;
 }
 
 /**
