@@ -70,7 +70,16 @@ const ITEMS_PER_STEP = 500;
 export class WorkspaceIndex {
   private readonly entries = new Map<string, CacheEntry & { adapter: AnyAdapter }>();
   private readonly linked = new Map<AnyAdapter, AnyLinkOutput>();
-  private items = new Map<string, WorkItem>();
+  private itemsByKey = new Map<string, WorkItem>();
+  /** What itemsStamp gives: a new object whenever the items change (replaced whole, or some replaced in place). */
+  private stamp: object = {};
+  private get items(): Map<string, WorkItem> {
+    return this.itemsByKey;
+  }
+  private set items(items: Map<string, WorkItem>) {
+    this.itemsByKey = items;
+    this.stamp = {};
+  }
   /** What the links since the last scan asked of the clock and of processes. */
   private liveness = new LivenessRecord();
   /** Whether every item was computed by the last full scan (a refresh since may have kept items it did not recompute). */
@@ -230,8 +239,42 @@ export class WorkspaceIndex {
     }
     this.put(file, adapter, entry);
     if (!entry && !previous) return undefined;
+    const linkedBefore = this.linked.get(adapter);
     this.relink(adapter, [file]);
-    return this.diff(before, true, new Set([file]));
+    const changedFiles = new Set([file]);
+    return (linkedBefore && this.diffInPlace(before, adapter, linkedBefore, changedFiles)) ?? this.diff(before, true, changedFiles);
+  }
+
+  /**
+   * diff for one adapter's relink whose items are the previous ones in the same places, some replaced by new objects
+   * with the same keys (one file changed: its task, the tasks it blocks, the initiatives): only the replaced ones are
+   * looked at, and put in the items map in their places (the map is the index's own: nothing else holds it). Undefined,
+   * with nothing changed, when the items moved, came or went (a full diff then): at 10,000 tasks, walking and keying
+   * every item, then building the map anew, was most of a change's time.
+   */
+  private diffInPlace(before: Map<string, WorkItem>, adapter: AnyAdapter, previous: AnyLinkOutput,
+    changedFiles: ReadonlySet<string>): IndexChange | undefined {
+    const now = this.linked.get(adapter);
+    // `before` must be the map as it is (a relink of all since it was taken would have replaced it).
+    if (before !== this.items || !now || now.items.length !== previous.items.length) return undefined;
+    const touches = (i: WorkItem) => adapter.sources(i).some((f) => changedFiles.has(f));
+    const replaced: [string, WorkItem, WorkItem][] = [];
+    for (let n = 0; n < now.items.length; n++) {
+      const item = now.items[n]!;
+      const old = previous.items[n]!;
+      if (item === old) continue;
+      const key = keyOf(item);
+      // The old item must be the one the map holds under that key (no other item of the same key won its place).
+      if (keyOf(old) !== key || before.get(key) !== old) return undefined;
+      replaced.push([key, item, old]);
+    }
+    const changed: WorkItem[] = [];
+    for (const [key, item, old] of replaced) {
+      before.set(key, item);
+      if (touches(item) || touches(old) || adapter.derivedSignature(old) !== adapter.derivedSignature(item)) changed.push(item);
+    }
+    this.stamp = {};
+    return { root: this.root, changed, removed: [], diagnosticsChanged: true, decisionsChanged: true };
   }
 
   /**
@@ -435,9 +478,9 @@ export class WorkspaceIndex {
     return [...this.items.values()];
   }
 
-  /** Stays the same object while allItems() would give the same items (every change of them replaces the map). */
+  /** Stays the same object while allItems() would give the same items (every change of them replaces it). */
   get itemsStamp(): object {
-    return this.items;
+    return this.stamp;
   }
 
   decisions(): Decision[] {

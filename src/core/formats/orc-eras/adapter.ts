@@ -225,7 +225,8 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     if (item.kind === 'task') {
       return [item.status, item.blocks.join(','), item.referencedBy.join(','), item.blocked, item.orphaned, item.stateFile, item.planFile].join('|');
     }
-    return [item.status, item.blocks.join(','), item.blocked, item.taskIds.join(',')].join('|');
+    // Its progress and chain too: a task's status or membership moves them without the initiative's file changing.
+    return JSON.stringify([item.status, item.blocks, item.blocked, item.taskIds, item.progress, item.dependencyChain]);
   }
 
   /** The database files this folder's orc may use: the registry's place (when there is an orc home) and .orc/orc.db. */

@@ -4,6 +4,7 @@ import { cycleText } from '../common/id-list';
 import { decisionsOf, dependencyChain, initiativeProgressOf } from './initiative-view';
 import { byFile, push, uniq, type FileRecord, type InitiativeRecord, type OrcGraph } from './link-graph';
 import type { OrcInitiative, OrcTask } from './model';
+import { jsonEqual } from '../../util/json-equal';
 import { runSteps, type Steps } from '../../util/steps';
 
 /** Initiatives with their computed blocks, blocked flag, task membership, progress and dependency chain. */
@@ -14,8 +15,14 @@ export function linkInitiatives(graph: OrcGraph): void {
 /** How many tasks or initiatives a loop handles between two steps. */
 const PER_STEP = 500;
 
-/** linkInitiatives as steps (util/steps.ts); the graph's initiatives are replaced only at the end. */
-export function* linkInitiativesSteps(graph: OrcGraph): Steps<void> {
+/**
+ * linkInitiatives as steps (util/steps.ts); the graph's initiatives are replaced only at the end. An initiative that
+ * comes out as `previous` had it (JSON-equal: its file, tasks and progress as they were) is that very object, as a
+ * task none of whose inputs changed is: a relink then names no initiative as changed for nothing (every minute's
+ * recheck relinks all).
+ */
+export function* linkInitiativesSteps(graph: OrcGraph, previous: readonly OrcInitiative[] = graph.initiatives): Steps<void> {
+  const before = new Map(previous.map((i) => [i.id, i]));
   const diagnostics: Diagnostic[] = [];
   const byId = new Map<string, FileRecord<InitiativeRecord>>();
   for (const f of [...graph.initiativeFiles].sort(byFile)) byId.set(f.record.dir, f);
@@ -54,7 +61,7 @@ export function* linkInitiativesSteps(graph: OrcGraph): Steps<void> {
     const f = record.fields ?? {};
     const deps = depsOf(id);
     const listed = (f.tasks ?? []).map((t) => t.id);
-    initiatives.push({
+    const made: OrcInitiative = {
       system: 'orc', kind: 'initiative', era: 'file', id, root: graph.ctx.root, file, dir: record.dir,
       title: f.title || id, status: statusOf(id), vision: f.vision || null,
       blockedBy: deps, blocks: (blocks.get(id) ?? []).sort(),
@@ -64,7 +71,9 @@ export function* linkInitiativesSteps(graph: OrcGraph): Steps<void> {
       dependencyChain: dependencyChain(id, (i) => depsOf(i).filter((d) => d !== i)),
       decisions: decisionsOf(f),
       fields: f,
-    } satisfies OrcInitiative);
+    };
+    const was = before.get(id);
+    initiatives.push(was && jsonEqual(was, made) ? was : made);
   }
   graph.initiatives = initiatives;
   graph.initiativeDiagnostics = diagnostics;

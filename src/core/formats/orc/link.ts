@@ -125,6 +125,6 @@ function* fullLink(files: ReadonlyMap<string, OrcRecord>, ctx: LinkContext, prev
     graph.taskIndex.set(entry.record.dir, graph.tasks.length);
     graph.tasks.push(placeholderTask(ctx.root, entry));
   }
-  yield* linkInitiativesSteps(graph);
+  yield* linkInitiativesSteps(graph, previous?.initiatives);
   return graph;
 }
