@@ -1,4 +1,4 @@
-import { gateFingerprint, type OrcGateDecision } from '../orc/gate-decisions';
+import { gateDecision, type OrcGateDecision } from '../orc/gate-decisions';
 import type { OrcTask } from '../orc/model';
 import { isGatePending } from './map-task';
 
@@ -15,20 +15,7 @@ export function dbGateDecisionsOf(tasks: readonly OrcTask[]): OrcGateDecision[] 
     const gate = task.gates[index];
     const phase = gate?.phase ?? task.currentPhase;
     if (!gate || !phase) continue;
-    const row = task.phases.find((p) => p.name === phase);
-    const planned = task.phases.filter((p) => p.inPlan);
-    const at = planned.findIndex((p) => p.name === phase);
-    out.push({
-      system: 'orc', kind: 'gate', era: 'db', id: `${task.id}:${phase}`, ref: `${task.id}/${phase}`, status: 'pending',
-      question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
-      file: task.file, root: task.root,
-      taskId: task.id, taskTitle: task.title, phase,
-      nextPhase: at >= 0 ? planned[at + 1]?.name ?? null : null,
-      gateType: 'human', requestedAt: gate.timestamp,
-      phaseStatus: row?.status ?? null, checkpoint: row?.checkpoint ?? null,
-      filesChanged: [], artifacts: [], criteria: [],
-      fingerprint: gateFingerprint(phase, gate, index),
-    });
+    out.push(gateDecision(task, phase, gate, index, { era: 'db', ref: `${task.id}/${phase}`, file: task.file, gateType: 'human', evidence: false }));
   }
   return out;
 }

@@ -76,26 +76,35 @@ function pendingGatesOf(task: OrcTask): readonly OrcGateDecision[] {
   task.gates.forEach((gate, index) => { if (gate.phase) latest.set(gate.phase, { gate, index }); });
   for (const [phase, { gate, index }] of latest) {
     if (gate.decision !== 'pending') continue;
-    const row = task.phases.find((p) => p.name === phase);
-    const planned = task.phases.filter((p) => p.inPlan);
-    const at = planned.findIndex((p) => p.name === phase);
-    out.push({
-      system: 'orc', kind: 'gate', era: 'file', id: `${task.id}:${phase}`, ref: `${task.dir}/${phase}`, status: 'pending',
-      question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
-      file: task.stateFile, root: task.root,
-      taskId: task.id, taskTitle: task.title, phase,
-      nextPhase: at >= 0 ? planned[at + 1]?.name ?? null : null,
-      gateType: gate.type ?? 'human', requestedAt: gate.timestamp,
-      phaseStatus: row?.status ?? null, checkpoint: row?.checkpoint ?? null,
-      filesChanged: row?.filesChanged ?? [], artifacts: row?.artifacts ?? [],
-      criteria: row?.completionCriteria ?? [],
-      fingerprint: gateFingerprint(phase, gate, index),
-    });
+    out.push(gateDecision(task, phase, gate, index, { era: 'file', ref: `${task.dir}/${phase}`, file: task.stateFile, gateType: gate.type ?? 'human', evidence: true }));
   }
   return out;
 }
 
 const NONE: readonly OrcGateDecision[] = Object.freeze([]);
+
+/**
+ * One pending gate as a question, with what the task's phase row and plan say of it. `evidence`: the phase's changed
+ * files, artifacts and completion criteria, which only state.yaml records (the database era has none of them).
+ */
+export function gateDecision(task: OrcTask, phase: string, gate: GateRecord, index: number,
+  where: { era: OrcEra; ref: string; file: string; gateType: string; evidence: boolean }): OrcGateDecision {
+  const row = task.phases.find((p) => p.name === phase);
+  const planned = task.phases.filter((p) => p.inPlan);
+  const at = planned.findIndex((p) => p.name === phase);
+  return {
+    system: 'orc', kind: 'gate', era: where.era, id: `${task.id}:${phase}`, ref: where.ref, status: 'pending',
+    question: `Approve the ${phase} phase of ${task.id} (${task.title})?`,
+    file: where.file, root: task.root,
+    taskId: task.id, taskTitle: task.title, phase,
+    nextPhase: at >= 0 ? planned[at + 1]?.name ?? null : null,
+    gateType: where.gateType, requestedAt: gate.timestamp,
+    phaseStatus: row?.status ?? null, checkpoint: row?.checkpoint ?? null,
+    filesChanged: where.evidence ? row?.filesChanged ?? [] : [], artifacts: where.evidence ? row?.artifacts ?? [] : [],
+    criteria: where.evidence ? row?.completionCriteria ?? [] : [],
+    fingerprint: gateFingerprint(phase, gate, index),
+  };
+}
 
 /** `baton scan --json`'s shape of a pending gate. */
 export function orcGateDecisionJson(d: OrcGateDecision, rel: (file: string) => string): Record<string, unknown> {
