@@ -39,7 +39,10 @@ describe('orc incremental relink', () => {
     const ws = new TempWorkspace({ 'orc.yaml': 'version: 1\n' });
     try {
       const ids = Array.from({ length: 30 }, (_, i) => `TASK-${String(i + 1).padStart(3, '0')}`);
-      for (const init of ['INIT-001', 'INIT-002']) ws.write(`.orc/initiatives/${init}/initiative.yaml`, `id: ${init}\ntitle: ${init}\nstatus: active\n`);
+      // Each initiative's own list names tasks of the other one too (progress counts both its members and its list).
+      for (const [init, listed] of [['INIT-001', ['TASK-004', 'TASK-011']], ['INIT-002', ['TASK-007', 'TASK-404']]] as const) {
+        ws.write(`.orc/initiatives/${init}/initiative.yaml`, `id: ${init}\ntitle: ${init}\nstatus: active\ntasks:\n${listed.map((t) => `  - id: ${t}\n    status: planned\n`).join('')}`);
+      }
       const fieldsOf = new Map(ids.map((id, i) => [id, { status: pick(STATUSES), priority: 'normal', deps: i > 0 && i % 3 === 0 ? [ids[i - 1]!] : [],
         initiative: i % 2 ? 'INIT-001' : 'INIT-002', title: `Task ${i}`, mention: undefined as string | undefined }]));
       for (const id of ids) {

@@ -21,7 +21,7 @@ export function decisionsOf(fields: InitiativeFields): InitiativeDecision[] {
  * initiative.yaml.
  */
 export function initiativeProgressOf(id: string, listed: readonly ListedTask[], members: readonly OrcTask[],
-  byId: ReadonlyMap<string, OrcTask>): InitiativeProgress {
+  byId: { get(taskId: string): OrcTask | undefined }): InitiativeProgress {
   const listedById = new Map(listed.map((t) => [t.id, t]));
   const ids = new Set([...listedById.keys(), ...members.filter((t) => t.initiativeId === id).map((t) => t.id)]);
   const rows = [...ids].map((taskId) => {

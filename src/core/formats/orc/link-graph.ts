@@ -144,6 +144,12 @@ export class OrcGraph {
     return Object.assign(task, { fields: f, state, plan, db: null }) as OrcTask;
   }
 
+  /** The task item of an id, as linked (a placeholder's too). */
+  taskOf(id: string): OrcTask | undefined {
+    const index = this.taskIndex.get(id);
+    return index === undefined ? undefined : this.tasks[index];
+  }
+
   /** What a task's item was built from, to rebuild it only when one of these changed. */
   reusable(id: string): ReusableTask | undefined {
     const index = this.taskIndex.get(id);

@@ -1,4 +1,4 @@
-import { linkInitiatives } from './link-initiatives';
+import { relinkInitiativesOfTask } from './link-initiatives';
 import { type OrcGraph, sameList, uniq, type LinkContext, type TaskRecord } from './link-graph';
 import { classifyOrcPath, toPosix } from './paths';
 import { relativePath } from '../../util/relative-path';
@@ -50,7 +50,7 @@ export function relinkOneFile(graph: OrcGraph, files: ReadonlyMap<string, OrcRec
   if (graph.statusOf(id) !== statusBefore) for (const dependent of graph.blocks.get(id) ?? []) rebuild(dependent, true);
   graph.tasks = tasks;
   if (item.status !== itemBefore.status || item.title !== itemBefore.title || item.initiativeId !== itemBefore.initiativeId) {
-    linkInitiatives(graph);
+    relinkInitiativesOfTask(graph, id, [itemBefore.initiativeId, item.initiativeId]);
   }
   return graph;
 }
