@@ -12,10 +12,10 @@ const PER_STEP = 500;
 
 /**
  * Initiatives with their computed blocks, blocked flag, task membership, progress and dependency chain, as steps
- * (util/steps.ts: a scan's full link runs in slices); the graph's initiatives are replaced only at the end. An initiative that
- * comes out as `previous` had it (JSON-equal: its file, tasks and progress as they were) is that very object, as a
- * task none of whose inputs changed is: a relink then names no initiative as changed for nothing (every minute's
- * recheck relinks all).
+ * (util/steps.ts: a scan's full link runs in slices); the graph's initiatives are replaced only at the end. An
+ * initiative that comes out as `previous` had it (JSON-equal: its file, tasks and progress as they were) is that very
+ * object, as a task none of whose inputs changed is: a relink then names no initiative as changed for nothing (every
+ * minute's recheck relinks all).
  */
 export function* linkInitiativesSteps(graph: OrcGraph, previous: readonly OrcInitiative[] = graph.initiatives): Steps<void> {
   const before = new Map(previous.map((i) => [i.id, i]));
