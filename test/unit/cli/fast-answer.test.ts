@@ -325,6 +325,31 @@ describe('baton scan after a change: the CLI takes over what the second-run answ
     }
     assert.ok(taken >= 7, `the listing was taken over in ${taken} rounds`);
   });
+
+  it('several folders, one changed: the unchanged one prints its saved output, the changed one reads what moved', async () => {
+    ws = new TempWorkspace({
+      'a/.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Alpha', status: 'running' }),
+      'b/.orc/tasks/TASK-001/task.yaml': taskYaml({ id: 'TASK-001', title: 'Beta', status: 'planned' }),
+      'b/.orc/tasks/TASK-002/task.yaml': taskYaml({ id: 'TASK-002', title: 'Gamma', status: 'planned', blocked_by: ['TASK-001'] }),
+    });
+    ageTree(ws.root);
+    ageTree(home);
+    const args = [ws.path('a'), ws.path('b'), '--json', '--home', home];
+    await printed((out) => scanCommand(args, out));
+    const file = ws.write('b/.orc/tasks/TASK-001/task.yaml', taskYaml({ id: 'TASK-001', title: 'Beta', status: 'completed' }));
+    const when = new Date(Date.now() - 20 * 60_000);
+    utimesSync(file, when, when);
+    assert.strictEqual((await printed((out) => answerFromSnapshot('scan', args, out))).code, undefined);
+    const a = takeCheckedSnapshot(ws.path('a'), home);
+    const b = takeCheckedSnapshot(ws.path('b'), home);
+    assert.deepStrictEqual([a?.check?.current, a?.check?.listing, b?.check?.current, b?.check?.listing, b?.check?.moved?.size], [true, true, false, true, 1]);
+    handOverCheckedSnapshots([a!, b!]);
+    const after = await printed((out) => scanCommand(args, out));
+    const full = await printed((out) => scanCommand([...args, '--no-cache'], out));
+    assert.strictEqual(after.stdout, full.stdout);
+    assert.match(after.stdout, /"status":"completed"/);
+    assert.strictEqual((await printed((out) => answerFromSnapshot('scan', args, out))).stdout, full.stdout, 'then answered from the snapshots');
+  });
 });
 
 function firstTask(project: string): string {
