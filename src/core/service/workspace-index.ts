@@ -129,8 +129,10 @@ export class WorkspaceIndex {
     try {
       for (const adapter of this.adapters) {
         for await (const files of listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery)) {
-          // Discovery gives turns of its own (its blocks are noted by itself): reading starts a slice.
+          // Discovery gives turns of its own (its blocks are noted by itself), but not after its piece's last folder:
+          // a turn here, so that the end of a piece and the first slice of its reading are not one block (up to 30 ms).
           slicer.startSlice();
+          await slicer.pause();
           for (const file of files) {
             const cached = cache.get(file);
             const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file));
