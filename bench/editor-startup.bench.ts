@@ -7,13 +7,6 @@ import { orcWorkspace } from './lib/orc-workspace';
 
 const TASKS = 10000;
 const TARGETS = { activateMs: 10, bundleBytes: 1024 * 1024, warmRowsMs: 500, coldRowsMs: 2000, stallMs: 50 };
-/**
- * The built-in extensions of VS Code 1.139 (code-server's copy) that start with every window, whatever it holds
- * (`*` or onStartupFinished): they run in the same extension host as Baton, so their start is part of the host's
- * stalls during Baton's first scan. A third start (cold, without them) measures the host with Baton alone in it.
- */
-const STARTING_WITH_EVERY_WINDOW = ['GitHub.copilot-chat', 'vscode.git', 'vscode.git-base', 'vscode.github', 'vscode.merge-conflict',
-  'vscode.debug-auto-launch'];
 
 // The e2e rig is ES modules; this file is compiled to CommonJS, whose `import()` esbuild would turn into require().
 const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
@@ -104,7 +97,7 @@ export const measurement: Measurement = {
         firstPaint.push(Date.now() - started);
         log(`${round}: first Tasks row after ${Date.now() - started} ms`);
         // A person who had the window open a few seconds: the scan finished and the view's rows were saved.
-        if (round !== 'warm' && !await untilLog(server.userDataDir, (l) => l.saved, 120_000)) log('the Tasks rows were not saved');
+        if (round === 'cold' && !await untilLog(server.userDataDir, (l) => l.saved, 120_000)) log('the Tasks rows were not saved');
       } finally {
         await close();
       }
@@ -119,16 +112,6 @@ export const measurement: Measurement = {
     } finally {
       await server.stop();
     }
-    // Cold again, in a new profile, without the built-in extensions that start with every window: Baton alone.
-    const alone = await rig.startCodeServer({ extraArgs: STARTING_WITH_EVERY_WINDOW.flatMap((id) => ['--vscode-option', `disable-extension=${id}`]) });
-    try {
-      await open(alone, 'cold, Baton alone in its host');
-    } finally {
-      await alone.stop();
-    }
-    const aloneTimings = batonLog(alone.userDataDir);
-    for (const line of aloneTimings.lines) log(`Baton log (alone): ${line.replace(/^\S+ \S+ /, '')}`);
-    if (!process.env.BENCH_KEEP) alone.cleanup();
     const timings = batonLog(server.userDataDir);
     for (const line of timings.lines) log(`Baton log: ${line.replace(/^\S+ \S+ /, '')}`);
     if (!process.env.BENCH_KEEP) server.cleanup();
@@ -162,10 +145,6 @@ export const measurement: Measurement = {
       { label: `  the host's stalls over ${TARGETS.stallMs} ms during the cold scan: all / still over without Baton's blocks in them`,
         value: coldOthers ? `${coldOthers.long} / ${coldOthers.longOthers}` : '?' },
       { label: '  the longest stall during the cold scan without Baton\'s blocks in it', value: ms(coldOthers?.longestOthersMs ?? NaN) },
-      { label: `  the same cold scan, the host without the ${STARTING_WITH_EVERY_WINDOW.length} built-ins that start with every window: longest stall`,
-        value: ms(aloneTimings.stalls[0] ?? NaN) },
-      { label: '    then: Baton\'s longest own block; the longest stall without Baton\'s blocks in it',
-        value: `${ms(aloneTimings.own[0]?.ms ?? NaN)}; ${ms(aloneTimings.others[0]?.longestOthersMs ?? NaN)}` },
       // activate() returns after the Tasks view; the rest registers in slices before its promise resolves.
       { label: 'activation: longest slice of Baton\'s registration (slowest of the starts)', value: ms(timings.activationSlices.length ? Math.max(...timings.activationSlices) : NaN) },
       ...timings.activationDone.map((t, i) => ({ label: `activation done (its promise resolved) after activate() started, start ${i + 1}`, value: ms(t) })),
