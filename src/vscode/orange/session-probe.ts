@@ -14,7 +14,8 @@ const FRESH_MS = 10_000;
  */
 export class SessionProbe extends Disposable {
   private readonly alive = new Map<string, { value: boolean | undefined; at: number }>();
-  private readonly inFlight = new Set<string>();
+  /** The question being asked of tmux per session: a second asker waits for its answer. */
+  private readonly inFlight = new Map<string, Promise<boolean | undefined>>();
   private readonly changeEmitter = this._register(new Emitter<readonly string[]>());
   /** Fires with the session names whose state changed. */
   readonly onDidChange = this.changeEmitter.event;
@@ -31,20 +32,26 @@ export class SessionProbe extends Disposable {
     return sessionState(task, seen?.value);
   }
 
-  /** Asks tmux now (tests and the refresh command await it). */
-  async check(name: string): Promise<boolean | undefined> {
-    if (!this.mayRun()) return undefined;
-    if (this.inFlight.has(name)) return this.alive.get(name)?.value;
-    this.inFlight.add(name);
-    try {
-      const value = await tmuxHasSession(name, this.tmux);
-      const before = this.alive.get(name);
-      this.alive.set(name, { value, at: this.now() });
-      if (!this.isDisposed && (!before || before.value !== value)) this.changeEmitter.fire([name]);
-      return value;
-    } finally {
-      this.inFlight.delete(name);
+  /**
+   * Asks tmux now (Attach, the refresh command and tests await it). While a question about the same session is under
+   * way, its answer: not the last one seen, which may be stale (Attach offered a session killed since).
+   */
+  check(name: string): Promise<boolean | undefined> {
+    if (!this.mayRun()) return Promise.resolve(undefined);
+    let asking = this.inFlight.get(name);
+    if (!asking) {
+      asking = this.ask(name).finally(() => this.inFlight.delete(name));
+      this.inFlight.set(name, asking);
     }
+    return asking;
+  }
+
+  private async ask(name: string): Promise<boolean | undefined> {
+    const value = await tmuxHasSession(name, this.tmux);
+    const before = this.alive.get(name);
+    this.alive.set(name, { value, at: this.now() });
+    if (!this.isDisposed && (!before || before.value !== value)) this.changeEmitter.fire([name]);
+    return value;
   }
 
   /** Forget every answer (the next look asks tmux again). */

@@ -32,3 +32,25 @@ describe('orange session probe in an untrusted workspace', () => {
     probe.dispose();
   });
 });
+
+describe('orange session probe: a question under way', () => {
+  it('a second check while tmux is being asked gets that answer, not the last one seen', async () => {
+    const ws = new TempWorkspace();
+    try {
+      // A stand-in tmux that answers slowly, alive while the file `alive` exists.
+      const alive = ws.write('alive', '');
+      const tmux = ws.write('bin/tmux', `#!/bin/sh\nsleep 0.3\n[ -e '${alive}' ]\n`);
+      chmodSync(tmux, 0o755);
+      const probe = new SessionProbe(tmux);
+      assert.strictEqual(await probe.check('demo/a'), true);
+      ws.remove('alive'); // the session ends
+      const first = probe.check('demo/a'); // the sidebar's background question
+      const second = await probe.check('demo/a'); // Attach, while the first is under way
+      assert.strictEqual(second, false, 'the answer of the question under way, not the stale "alive"');
+      assert.strictEqual(await first, false);
+      probe.dispose();
+    } finally {
+      ws.dispose();
+    }
+  });
+});
