@@ -13,10 +13,10 @@ const TARGETS = { cold: 4, warm: 1.5, help: 0.2, extensionKb: 1024 };
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
 /** One whole `node dist/cli.js …` process, start to exit, its stdout kept (the report is tens of megabytes). */
-function cli(args: string[], cache: string): Promise<{ ms: number; stdout: Buffer; code: number | null }> {
+function cli(args: string[], cache: string, env: Record<string, string> = {}): Promise<{ ms: number; stdout: Buffer; code: number | null }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_CACHE_HOME: cache } });
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, XDG_CACHE_HOME: cache } });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.on('error', reject);
@@ -72,6 +72,18 @@ export const measurement: Measurement = {
     }
     for (const cache of caches) rmSync(cache, { recursive: true, force: true });
 
+    // The same cold run with every file read on the scan's own thread (no read-ahead worker), interleaved with one with it.
+    const ownThread = { on: [] as number[], off: [] as number[] };
+    for (let round = 0; round < 3; round++) {
+      for (const mode of ['on', 'off'] as const) {
+        const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
+        const run = await cli(['scan', root, '--json'], cache, { BATON_READ_AHEAD: mode });
+        ownThread[mode].push(run.ms);
+        identical &&= run.stdout.equals(full.stdout);
+        rmSync(cache, { recursive: true, force: true });
+      }
+    }
+
     const help: number[] = [];
     const helpCache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
     for (let i = 0; i < 9; i++) help.push((await cli(['--help'], helpCache)).ms);
@@ -92,6 +104,8 @@ export const measurement: Measurement = {
     const rows: BenchRow[] = [
       { label: `I/O floor, ${files.length.toLocaleString('en-US')} files (list + read every byte, in process)`, value: ms(floor) },
       { label: 'cold: whole process, no index cache', value: `${ms(coldMs)} = ${ratio(coldMs)}`, target: `≤ ${TARGETS.cold}× the floor`, ok: coldMs <= TARGETS.cold * floor },
+      { label: '  cold, interleaved: read-ahead worker on / off (every file read on the scan\'s own thread)',
+        value: `${ms(median(ownThread.on))} / ${ms(median(ownThread.off))} = ${ratio(median(ownThread.on))} / ${ratio(median(ownThread.off))}` },
       { label: 'second run: whole process, every file checked', value: `${ms(warmMs)} = ${ratio(warmMs)}`, target: `≤ ${TARGETS.warm}× the floor`, ok: warmMs <= TARGETS.warm * floor },
       { label: 'second run after one task.yaml changed', value: `${ms(median(oneChanged))} = ${ratio(median(oneChanged))}` },
       { label: 'report byte-identical to a full read (--no-cache), every run', value: identical ? 'yes' : 'NO', target: 'yes', ok: identical },

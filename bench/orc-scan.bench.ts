@@ -97,6 +97,18 @@ export const measurement: Measurement = {
     }
     const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
+    // The read-ahead worker (src/core/io/read-ahead.ts) on and off (every file read on the scan's own thread), interleaved.
+    const readAhead = { on: [] as number[], off: [] as number[] };
+    for (let round = 0; round < 6; round++) {
+      for (const mode of ['on', 'off'] as const) {
+        process.env.BATON_READ_AHEAD = mode;
+        const t = performance.now();
+        (await coldScan(root)).dispose();
+        if (round) readAhead[mode].push(performance.now() - t);
+      }
+    }
+    delete process.env.BATON_READ_AHEAD;
+
     // Parsing alone, from texts already in memory: js-yaml with loadYaml's schema against the machine-YAML reader.
     const texts = files.map((f) => readFileSync(f, 'utf8'));
     const merge = (jsYaml as unknown as { types: { merge: jsYaml.Type } }).types.merge;
@@ -157,6 +169,8 @@ export const measurement: Measurement = {
       { label: `parse ${files.length} files in memory: js-yaml`, value: ms(jsYamlParse) },
       { label: `parse ${files.length} files in memory: machine-YAML reader (${declined} declined)`, value: ms(machineParse) },
       { label: 'js-yaml / machine-YAML reader', value: `${(jsYamlParse / machineParse).toFixed(2)}×` },
+      { label: `cold scan, ${LARGEST} tasks: files read by the read-ahead worker / on the scan's own thread (median of ${readAhead.on.length}, interleaved)`,
+        value: `${ms(median(readAhead.on))} / ${ms(median(readAhead.off))} (${(median(readAhead.on) / median(readAhead.off) * 100 - 100).toFixed(1)} %)` },
       { label: `cold scan, ${LARGEST} tasks, no listener of what it read so far (median of ${soFar.none.length}, interleaved)`, value: ms(median(soFar.none)) },
       { label: `  the same, the tasks so far taken at the Tasks view's pace`, value: `${ms(median(soFar.pace))} (${(median(soFar.pace) / median(soFar.none) * 100 - 100).toFixed(1)} %)` },
       { label: `    time taking them in the last scan (${takes.pace.taken} times)`, value: ms(takes.pace.ms) },

@@ -109,6 +109,8 @@ const configs = [
   { ...bundled, entryPoints: [path.join(root, 'src/cli/main.ts')], outfile: path.join(root, 'dist/cli-main.js'), minify: production },
   // A second `baton scan` or `check` with nothing changed, answered from its saved output before the CLI bundle is loaded.
   { ...bundled, entryPoints: [path.join(root, 'src/cli/fast-answer.ts')], outfile: path.join(root, 'dist/cli-fast.js'), minify: production },
+  // The index's read-ahead worker (src/core/io/read-ahead.ts), started by file name beside the extension and CLI bundles.
+  { ...bundled, entryPoints: [path.join(root, 'src/core/io/read-ahead-worker.ts')], outfile: path.join(root, 'dist/read-ahead-worker.js'), minify: production },
   ...Object.entries(onDemandSources).map(([source, name]) => ({ ...bundled, entryPoints: [path.join(root, source)],
     outfile: path.join(root, 'dist', `${name}.js`), minify: production })),
   ...onDemand.map((name) => ({ ...node, bundle: true, plugins: [zodWithoutLocales], stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root },

@@ -112,7 +112,7 @@ if (!fs.existsSync(vsix)) fail(`vsce reported success but ${path.basename(vsix)}
 const buf = fs.readFileSync(vsix);
 const entries = zipEntries(buf);
 const files = entries.map((e) => e.name).filter((n) => n.startsWith('extension/')).map((n) => n.slice('extension/'.length));
-const required = ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/cli-fast.js', 'dist/cli-main.js', 'dist/simple-git.js', 'dist/sql.js.js', 'dist/markdown-it.js', 'dist/demo-db.js', 'dist/mcp-sdk.js', 'dist/sql-wasm.wasm', 'dist/webview/toolkit.min.js',
+const required = ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/cli-fast.js', 'dist/cli-main.js', 'dist/read-ahead-worker.js', 'dist/simple-git.js', 'dist/sql.js.js', 'dist/markdown-it.js', 'dist/demo-db.js', 'dist/mcp-sdk.js', 'dist/sql-wasm.wasm', 'dist/webview/toolkit.min.js',
   'dist/webview/decisions.js', 'dist/demo/orc.yaml', 'dist/demo/baton-demo.code-workspace', 'dist/demo/billing-service/.orc/config.yaml',
   'media/baton.png', 'media/baton.svg', 'README.md', 'CHANGELOG.md', 'LICENSE'];
 const problems = [];

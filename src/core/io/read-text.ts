@@ -31,10 +31,18 @@ export async function readStateText(file: string, maxBytes = MAX_STATE_FILE_BYTE
  * by yielding between batches (see WorkspaceIndex.scan).
  */
 export function readStateTextSync(file: string, maxBytes = MAX_STATE_FILE_BYTES, followLinks = true): TextRead {
+  const read = readStateBytesSync(file, maxBytes, followLinks);
+  return read.ok ? decodeStateBytes(read.bytes, read.mtimeMs) : read;
+}
+
+export type BytesRead = { readonly ok: true; readonly bytes: Buffer; readonly mtimeMs: number } | Extract<TextRead, { ok: false }>;
+
+/** readStateTextSync's bytes, not yet decoded (the read-ahead worker reads them; the index decodes them). */
+export function readStateBytesSync(file: string, maxBytes = MAX_STATE_FILE_BYTES, followLinks = true): BytesRead {
   try {
     // O_NOFOLLOW makes a link cost nothing extra to notice: the open itself fails with ELOOP.
     const { bytes, stat } = readRegularBytesSync(file, maxBytes, followLinks);
-    return decodeStateBytes(bytes, stat.mtimeMs);
+    return { ok: true, bytes, mtimeMs: stat.mtimeMs };
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ELOOP' && !followLinks) return { ok: false, reason: 'the file is a symbolic link', link: true };
     return { ok: false, ...readFailureReason(err) };

@@ -52,6 +52,8 @@ export interface ScanTimings {
   yieldedMs: number;
   /** The longest time one listener took with a scan's change (listenersMs is all of them, other work between left out). */
   slowestListenerMs: number;
+  /** How many files the read-ahead worker read or found unchanged for the index (src/core/io/read-ahead.ts). */
+  filesReadAhead: number;
 }
 
 /** A scan reads, links, and its change goes to the listeners in slices of about this long (see Emitter.fireInTurns). */
@@ -229,7 +231,7 @@ export class OrchestrationService extends Disposable {
 
   /** `known`: one folder's listing proven current (the CLI's second run, snapshot-proof.ts): that folder is not listed again. */
   private async scanAll(save: boolean, known?: KnownListing): Promise<ScanTimings> {
-    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0 };
+    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0, filesReadAhead: 0 };
     for (const index of this.indexes) {
       // One slicer for the reading, the link and the views: the last slice of the link and the views' first are one
       // block of the event loop, timed as one (own-blocks.ts).
@@ -258,7 +260,10 @@ export class OrchestrationService extends Disposable {
     const read = lap('cacheLoadMs', t);
     const change = await index.scan(cached, slicer, known);
     lap('readAndLinkMs', read);
-    if (timings) timings.yieldedMs += index.lastScanYieldedMs;
+    if (timings) {
+      timings.yieldedMs += index.lastScanYieldedMs;
+      timings.filesReadAhead += index.lastScanAnsweredAhead;
+    }
     if (save) await this.saveChanged(index, timings);
     return change;
   }

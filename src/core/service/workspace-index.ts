@@ -1,7 +1,8 @@
 import { lstatSync, promises as fs, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { containedPathSync, resolveContained } from '../io/contained-path';
-import { readStateTextSync } from '../io/read-text';
+import { readStateTextSync, type TextRead } from '../io/read-text';
+import { ReadAhead, READ_AHEAD_MIN_FILES, type AheadAnswer, type AheadAsk, type AheadBatch } from '../io/read-ahead';
 import { diagnostic, type Diagnostic } from '../model/diagnostic';
 import { itemKey } from '../model/items';
 import type { Decision, WorkItem } from './work-item';
@@ -111,6 +112,7 @@ export class WorkspaceIndex {
    */
   async scan(cache: ReadonlyMap<string, CacheEntry> = new Map(), slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing): Promise<IndexChange> {
     const before = this.items;
+    const heldBefore = this.entries.size;
     this.entries.clear();
     let reused = 0;
     const yieldedBefore = slicer.yieldedMs;
@@ -124,18 +126,28 @@ export class WorkspaceIndex {
       ?? { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
     let filesRead = 0;
+    // Started before discovery when this scan is known to be long (a large cache, or a large scan before), so that
+    // the worker's start (tens of milliseconds) passes while discovery lists; else once discovery found that many.
+    let readAhead = !known && Math.max(cache.size, heldBefore) >= READ_AHEAD_MIN_FILES ? ReadAhead.start() : undefined;
+    let answeredAhead = 0;
     // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
     let toldAt = -Infinity;
     try {
       for (const adapter of this.adapters) {
-        for await (const files of listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery)) {
+        const pieces = listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery);
+        // A long list is read by a worker, ahead of the parses here (read-ahead.ts); a known listing reads few.
+        const askAhead = (files: readonly string[]) => listing || files.length < READ_AHEAD_MIN_FILES ? undefined
+          : (readAhead ??= ReadAhead.start())?.ask(files, this.aheadAsks(adapter, cache));
+        for await (const { files, ahead } of askedAhead(pieces, askAhead)) {
           // Discovery gives turns of its own (its blocks are noted by itself), but not after its piece's last folder:
           // a turn here, so that the end of a piece and the first slice of its reading are not one block (up to 30 ms).
           slicer.startSlice();
           await slicer.pause();
-          for (const file of files) {
+          for (let at = 0; at < files.length; at++) {
+            const file = files[at]!;
             const cached = cache.get(file);
-            const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file));
+            if (ahead && !ahead.ready(at)) await ahead.wait(at);
+            const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file), ahead?.take(at));
             if (entry) this.put(file, adapter, entry);
             if (entry && entry === cached) reused++;
             filesRead++;
@@ -149,6 +161,7 @@ export class WorkspaceIndex {
               await slicer.pause();
             }
           }
+          answeredAhead += ahead?.answered ?? 0;
         }
       }
       this.liveness = new LivenessRecord();
@@ -168,6 +181,8 @@ export class WorkspaceIndex {
       this.onReadSoFar?.({ kind: 'failed', root: this.root });
       throw err;
     } finally {
+      readAhead?.close();
+      this.lastScanAnsweredAhead = answeredAhead;
       this.scanning = false;
       this.scanStrings = undefined;
       this.lastScanYieldedMs = slicer.yieldedMs - yieldedBefore;
@@ -220,6 +235,8 @@ export class WorkspaceIndex {
   matchesCache = false;
   /** How long the last scan let other work run between its slices of reading and linking. */
   lastScanYieldedMs = 0;
+  /** How many files of the last scan its read-ahead worker answered (read, or found unchanged). */
+  lastScanAnsweredAhead = 0;
   /** Set while scan() reads and links: its records are incomplete and its links not yet in place. */
   private scanning = false;
   /** While scan() reads: one string per short text of its records (see freshJsonCopy), dropped when it is done. */
@@ -511,19 +528,38 @@ export class WorkspaceIndex {
     return this.entries;
   }
 
-  /** `knownStat`: the file's size and mtime when already known (a known listing's); else it is stat'ed here. */
+  /**
+   * `knownStat`: the file's size and mtime when already known (a known listing's); else it is stat'ed here.
+   * `ahead`: what the read-ahead worker found (the cached entry holds, or the file's read); else it is read here.
+   */
   private async readEntry(adapter: AnyAdapter, file: string, cached: CacheEntry | undefined,
-    knownStat?: { size: number; mtimeMs: number }): Promise<CacheEntry | undefined> {
+    knownStat?: { size: number; mtimeMs: number }, ahead?: AheadAnswer): Promise<CacheEntry | undefined> {
     const variant = adapter.readVariant?.(this.ctx);
     if (cached && cached.system === adapter.system && cached.version === adapter.version && cached.variant === variant) {
-      const stat = knownStat ?? this.statOf(adapter, file);
+      if (ahead === 'same') return cached;
+      const stat = ahead === undefined ? knownStat ?? this.statOf(adapter, file) : undefined;
       if (stat && stat.size === cached.size && stat.mtimeMs === cached.mtimeMs) return cached;
     }
-    const entry = await this.readFresh(adapter, file);
+    const entry = await this.readFresh(adapter, file, ahead === 'same' ? undefined : ahead);
     return entry && variant !== undefined ? { ...entry, variant } : entry;
   }
 
-  private async readFresh(adapter: AnyAdapter, file: string): Promise<CacheEntry | undefined> {
+  /**
+   * What the read-ahead worker is asked of each of an adapter's files (see readEntry): nothing for a file its
+   * adapter reads itself or stats its own way; a check of a cached entry's stat; else the whole file's read.
+   */
+  private aheadAsks(adapter: AnyAdapter, cache: ReadonlyMap<string, CacheEntry>): (file: string) => AheadAsk {
+    const variant = adapter.readVariant?.(this.ctx);
+    return (file) => {
+      if (adapter.read !== undefined && (adapter.readsItself?.(file, this.ctx) ?? true)) return undefined;
+      const cached = cache.get(file);
+      if (!cached || cached.system !== adapter.system || cached.version !== adapter.version || cached.variant !== variant) return { read: true };
+      return adapter.statOf && !adapter.statIsPlain?.(file, this.ctx) ? undefined : { check: { size: cached.size, mtimeMs: cached.mtimeMs } };
+    };
+  }
+
+  /** `ahead`: the file's read by the read-ahead worker (see readEntry); else it is read here. */
+  private async readFresh(adapter: AnyAdapter, file: string, ahead?: TextRead): Promise<CacheEntry | undefined> {
     let own: Awaited<ReturnType<NonNullable<AnyAdapter['read']>>>;
     const readsItself = adapter.read !== undefined && (adapter.readsItself?.(file, this.ctx) ?? true);
     // An adapter that reads for itself gets the same rule as the whole-file read below: a link whose real target
@@ -550,7 +586,7 @@ export class WorkspaceIndex {
     }
     if (own === 'missing') return undefined;
     if (own !== 'whole') return { system: adapter.system, version: adapter.version, ...own };
-    let read = readStateTextSync(file, undefined, false);
+    let read = ahead ?? readStateTextSync(file, undefined, false);
     if (!read.ok && read.link) {
       // Only a link pays for this check: one whose real target leaves the root the file belongs to is never read.
       const inside = containedPathSync(this.rootOfFile(file), file);
@@ -730,6 +766,21 @@ function statIfAny(file: string): Stats | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Each piece of a discovery with its read-ahead batch, asked as soon as the piece is found; a piece is handed on
+ * once the next one is found too, so that the worker reads (or stats) one piece while discovery lists the next.
+ */
+async function* askedAhead(pieces: AsyncIterable<readonly string[]> | Iterable<readonly string[]>,
+  ask: (files: readonly string[]) => AheadBatch | undefined): AsyncGenerator<{ files: readonly string[]; ahead: AheadBatch | undefined }> {
+  let held: { files: readonly string[]; ahead: AheadBatch | undefined } | undefined;
+  for await (const files of pieces) {
+    const ahead = ask(files);
+    if (held) yield held;
+    held = { files, ahead };
+  }
+  if (held) yield held;
 }
 
 /** Whether `file` is a symbolic link; a path that cannot be looked at (a folder without permission) is not one. */

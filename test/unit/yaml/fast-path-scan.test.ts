@@ -9,11 +9,14 @@ import { mutate, orcFile, rng } from './orc-yaml-gen';
 
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
-/** `baton scan --json` with a cache of its own (so no run reuses another's saved scan), the machine reader on or off. */
+/**
+ * `baton scan --json` with a cache of its own (so no run reuses another's saved scan), the machine reader and the
+ * read-ahead worker on, or both off (js-yaml alone, every file read on the scan's own thread).
+ */
 function scan(root: string, fastPath: boolean): { status: number | null; stdout: string } {
   const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-yaml-cache-'));
   try {
-    const env = { ...process.env, XDG_CACHE_HOME: cache, BATON_YAML_FAST_PATH: fastPath ? 'on' : 'off' };
+    const env = { ...process.env, XDG_CACHE_HOME: cache, BATON_YAML_FAST_PATH: fastPath ? 'on' : 'off', BATON_READ_AHEAD: fastPath ? 'on' : 'off' };
     const r = spawnSync(process.execPath, [CLI, 'scan', root, '--json'], { encoding: 'utf8', env, maxBuffer: 1 << 28 });
     // 1: the scan found errors (the broken files do that).
     assert.ok(r.status === 0 || r.status === 1, r.stderr);

@@ -1,0 +1,59 @@
+import type { TextRead } from './read-text';
+
+/**
+ * The messages between the index and its read-ahead worker (read-ahead.ts, read-ahead-worker.ts): plain numbers
+ * and typed arrays, so that a chunk of 64 files crosses as a few transferred buffers, not 64 objects.
+ */
+
+/** What the worker does with one file of a job. */
+export const MODE_SKIP = 0;
+/** Read it whole (links refused: the index decides about a link itself). */
+export const MODE_READ = 1;
+/** stat it (links followed); read it only when its size or mtime differ from the job's (a cached entry's). */
+export const MODE_CHECK = 2;
+
+export interface AheadJob {
+  readonly id: number;
+  readonly files: readonly string[];
+  readonly modes: Uint8Array;
+  /** MODE_CHECK's size and mtime, per file (anything for the other modes). */
+  readonly sizes: Float64Array;
+  readonly mtimes: Float64Array;
+  readonly maxBytes: number;
+  /**
+   * Shared with the index (an Int32Array over a SharedArrayBuffer): [MAIN_NEXT] the index's next file, which it
+   * reads itself until the worker says where it starts; [WORKER_START] where the worker starts (−1 until then).
+   */
+  readonly shared: Int32Array;
+}
+
+export const MAIN_NEXT = 0;
+export const WORKER_START = 1;
+/** How far past the index's next file the worker starts, so that the file the index is on is never both's. */
+export const START_LEAD = 4;
+
+/** What the worker did with one file. */
+export const KIND_SKIPPED = 0;
+/** MODE_CHECK: the stat matched; the cached entry holds. */
+export const KIND_SAME = 1;
+/** The file's bytes are in the chunk, from `ends[i - 1]` (or 0) to `ends[i]`. */
+export const KIND_BYTES = 2;
+/** The read failed: its reason is in `failures`. */
+export const KIND_FAILED = 3;
+
+export type ReadFailure = Extract<TextRead, { ok: false }>;
+
+/** The answers for files `first` … `first + kinds.length - 1` of job `id`, in order. */
+export interface AheadChunk {
+  readonly id: number;
+  readonly first: number;
+  readonly kinds: Uint8Array;
+  readonly ends: Uint32Array;
+  readonly mtimes: Float64Array;
+  readonly bytes: ArrayBuffer;
+  /** [index within the chunk, the failure] */
+  readonly failures: readonly (readonly [number, ReadFailure])[];
+}
+
+/** Files per chunk: small enough that the first answers come at once, large enough that messages stay few. */
+export const CHUNK_FILES = 64;

@@ -1,0 +1,117 @@
+import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ReadAhead, type AheadAnswer, type AheadAsk, type AheadBatch } from '../../../src/core/io/read-ahead';
+import { MAX_STATE_FILE_BYTES, readStateTextSync } from '../../../src/core/io/read-text';
+import { TempWorkspace } from '../helpers/temp-workspace';
+
+/** Every answer of a batch, taken in order as the index takes them (waiting only where the worker has not been yet). */
+async function takeAll(batch: AheadBatch, files: readonly string[], waitFirst = false): Promise<AheadAnswer[]> {
+  if (waitFirst) await batch.settled;
+  const answers: AheadAnswer[] = [];
+  for (let i = 0; i < files.length; i++) {
+    if (!batch.ready(i)) await batch.wait(i);
+    const answer = batch.take(i);
+    // What the worker leaves to the index, the index reads (and takes that long).
+    if (answer === undefined) readStateTextSync(files[i]!, undefined, false);
+    answers.push(answer);
+  }
+  return answers;
+}
+
+describe('read-ahead worker', function () {
+  this.timeout(60000);
+  let ws: TempWorkspace;
+  let ahead: ReadAhead | undefined;
+  beforeEach(() => { ws = new TempWorkspace(); });
+  afterEach(() => { ahead?.close(); ahead = undefined; ws.dispose(); });
+
+  /** 600 files of every kind the index meets; each asked to be read (links refused, as the index asks). */
+  function oddFiles(): string[] {
+    const files: string[] = [];
+    for (let i = 0; i < 560; i++) files.push(ws.write(`t/${i}.yaml`, `id: T-${i}\ntitle: "é ${'x'.repeat(i % 97)}"\n`));
+    files.push(ws.write('odd/empty.yaml', ''));
+    files.push(ws.write('odd/bom.yaml', '\ufeffid: BOM\n'));
+    files.push(ws.write('odd/binary.yaml', Buffer.from([0x69, 0x64, 0x00, 0x3a])));
+    files.push(ws.write('odd/large.yaml', Buffer.alloc(MAX_STATE_FILE_BYTES + 1, 0x61)));
+    files.push(ws.path('odd/missing.yaml'));
+    mkdirSync(ws.path('odd/a-folder.yaml'));
+    files.push(ws.path('odd/a-folder.yaml'));
+    execFileSync('mkfifo', [ws.path('odd/pipe.yaml')]);
+    files.push(ws.path('odd/pipe.yaml'));
+    symlinkSync(ws.path('t/1.yaml'), ws.path('odd/link.yaml'));
+    files.push(ws.path('odd/link.yaml'));
+    while (files.length < 600) files.push(ws.write(`u/${files.length}.yaml`, `n: ${files.length}\n`));
+    return files;
+  }
+
+  it('answers each file as the index\'s own read would, every kind of file, in order', async () => {
+    const files = oddFiles();
+    ahead = ReadAhead.start();
+    assert.ok(ahead, 'read-ahead is on (more than one processor here)');
+    const batch = ahead.ask(files, () => ({ read: true }));
+    // Waiting for the whole job first: the worker has answered all it started at.
+    const answers = await takeAll(batch, files, true);
+    let own = 0;
+    for (let i = 0; i < files.length; i++) {
+      if (answers[i] === undefined) {
+        own++;
+        continue;
+      }
+      assert.deepStrictEqual(answers[i], readStateTextSync(files[i]!, undefined, false), files[i]);
+    }
+    assert.ok(own <= 4, `${own} files left to the index`);
+    assert.strictEqual(batch.answered, files.length - own);
+    const kinds = answers.filter((a): a is Exclude<AheadAnswer, 'same' | undefined> => a !== undefined && a !== 'same');
+    for (const expected of [/binary, not text/, /too large/, /a named pipe/, /a directory/, /symbolic link/]) {
+      assert.ok(kinds.some((a) => !a.ok && (expected.test(a.cause ?? '') || expected.test(a.reason))), `no answer says ${expected}`);
+    }
+    assert.ok(kinds.some((a) => !a.ok && a.missing), 'the missing file is missing');
+    assert.ok(kinds.some((a) => a.ok && a.text === 'id: BOM\n'), 'a BOM is not content');
+  });
+
+  it('lets the index read the first files itself while the worker starts, then answers the rest', async () => {
+    const files = oddFiles();
+    for (let i = 0; i < 6000; i++) files.push(ws.write(`more/${i}.yaml`, `n: ${i}\n`));
+    ahead = ReadAhead.start()!;
+    const batch = ahead.ask(files, () => ({ read: true }));
+    const answers = await takeAll(batch, files);
+    // What the index read itself is one run at the start (the files before the worker's start), never a hole later.
+    const firstAnswered = answers.findIndex((a) => a !== undefined);
+    assert.ok(firstAnswered >= 0, 'the worker answered nothing');
+    assert.ok(answers.slice(firstAnswered).every((a) => a !== undefined), 'a file after the worker\'s start was not answered');
+    for (let i = firstAnswered; i < files.length; i++) assert.deepStrictEqual(answers[i], readStateTextSync(files[i]!, undefined, false));
+  });
+
+  it('checks a cached stat: "same" when it holds, the file\'s read when it moved, nothing for a file it is not asked', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 300; i++) files.push(ws.write(`c/${i}.yaml`, `n: ${i}\n`));
+    const stats = files.map((f) => statSync(f));
+    // Every third file changes after its stat was cached; every fifth is not the worker's.
+    for (let i = 0; i < files.length; i += 3) utimesSync(files[i]!, stats[i]!.atime, new Date(stats[i]!.mtimeMs + 2000));
+    const asks = (_file: string, i: number): AheadAsk => (i % 5 === 0 ? undefined : { check: { size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs } });
+    ahead = ReadAhead.start()!;
+    const answers = await takeAll(ahead.ask(files, asks), files, true);
+    for (let i = 8; i < files.length; i++) {
+      if (i % 5 === 0) assert.strictEqual(answers[i], undefined, `${i}: not asked`);
+      else if (i % 3 === 0) assert.deepStrictEqual(answers[i], readStateTextSync(files[i]!, undefined, false), `${i}: moved`);
+      else assert.strictEqual(answers[i], 'same', `${i}: unchanged`);
+    }
+  });
+
+  it('answers "read it yourself" for everything not received once it is closed, and never leaves the index waiting', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 5000; i++) files.push(path.join(ws.root, `nothing-${i}.yaml`));
+    writeFileSync(files[0]!, 'a: 1\n');
+    ahead = ReadAhead.start()!;
+    const batch = ahead.ask(files, () => ({ read: true }));
+    ahead.close();
+    const answers = await takeAll(batch, files);
+    assert.strictEqual(answers.length, files.length);
+    // A batch asked after the close is the index's from the start.
+    const after = ahead.ask(files.slice(0, 10), () => ({ read: true }));
+    assert.ok(after.ready(9));
+    assert.strictEqual(after.take(0), undefined);
+  });
+});

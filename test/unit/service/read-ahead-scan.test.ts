@@ -1,0 +1,91 @@
+import * as assert from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, symlinkSync, utimesSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { writeOrcWorkspace } from '../../../bench/lib/orc-workspace';
+import { JsonIndexCache } from '../../../src/core/service/index-cache';
+import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { TempWorkspace } from '../helpers/temp-workspace';
+
+/** What a scan shows: its items, problems and decisions, as the views and the report take them. */
+function shown(service: OrchestrationService): string {
+  return JSON.stringify({ items: service.items(), diagnostics: service.diagnostics(), decisions: service.decisions() });
+}
+
+/** One scan with the read-ahead worker on or off (BATON_READ_AHEAD), with an index cache folder when given. */
+async function scanWith(root: string, readAhead: boolean, cacheDir?: string) {
+  const before = process.env.BATON_READ_AHEAD;
+  process.env.BATON_READ_AHEAD = readAhead ? 'on' : 'off';
+  try {
+    const service = new OrchestrationService({ folders: [{ root }], cache: cacheDir ? new JsonIndexCache(cacheDir) : undefined });
+    const timings = await service.scan();
+    return { service, timings };
+  } finally {
+    if (before === undefined) delete process.env.BATON_READ_AHEAD;
+    else process.env.BATON_READ_AHEAD = before;
+  }
+}
+
+describe('scan with the read-ahead worker', function () {
+  this.timeout(120000);
+  let ws: TempWorkspace;
+  let outside: TempWorkspace;
+  const caches: string[] = [];
+  beforeEach(() => {
+    ws = new TempWorkspace();
+    writeOrcWorkspace(ws.root, 400);
+    // Odd files among the tasks: broken YAML, binary, a pipe, links inside and out of the folder, a folder as a file.
+    ws.write('.orc/tasks/TASK-00007/task.yaml', 'id: TASK-00007\ntitle: [unclosed\n');
+    ws.write('.orc/tasks/TASK-00011/task.yaml', Buffer.from([0x69, 0x64, 0x3a, 0x00]));
+    ws.remove('.orc/tasks/TASK-00013/task.yaml');
+    execFileSync('mkfifo', [ws.path('.orc/tasks/TASK-00013/task.yaml')]);
+    ws.remove('.orc/tasks/TASK-00017/task.yaml');
+    symlinkSync(ws.path('.orc/tasks/TASK-00019/task.yaml'), ws.path('.orc/tasks/TASK-00017/task.yaml'));
+    outside = new TempWorkspace({ 'task.yaml': 'id: TASK-00023\ntitle: From outside\nstatus: running\n' });
+    ws.remove('.orc/tasks/TASK-00023/task.yaml');
+    symlinkSync(outside.path('task.yaml'), ws.path('.orc/tasks/TASK-00023/task.yaml'));
+  });
+  afterEach(() => {
+    ws.dispose();
+    outside.dispose();
+    for (const dir of caches.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows what the scan without it shows, cold, and the worker read most files', async () => {
+    const on = await scanWith(ws.root, true);
+    const off = await scanWith(ws.root, false);
+    assert.strictEqual(off.timings.filesReadAhead, 0);
+    assert.ok(on.timings.filesReadAhead > 700, `${on.timings.filesReadAhead} files read ahead`);
+    assert.strictEqual(shown(on.service), shown(off.service));
+    assert.ok(on.service.items().length > 400);
+    assert.ok(on.service.diagnostics().some((d) => /named pipe/.test(d.message)), 'the pipe is a problem');
+    assert.ok(on.service.diagnostics().some((d) => d.file.endsWith(path.join('TASK-00023', 'task.yaml')) && /not read/.test(d.message)),
+      'the link out of the folder is not read');
+  });
+
+  it('shows what the scan without it shows from a cache some of whose files moved since', async () => {
+    const cacheOn = mkdtempSync(path.join(os.tmpdir(), 'baton-ahead-cache-'));
+    const cacheOff = mkdtempSync(path.join(os.tmpdir(), 'baton-ahead-cache-'));
+    caches.push(cacheOn, cacheOff);
+    // (The first scan leaves its worker as the spare: the scan from the cache below has it from its first file.)
+    await scanWith(ws.root, true, cacheOn);
+    await scanWith(ws.root, false, cacheOff);
+    // Files changed, one removed, one added after the caches were saved.
+    for (let n = 30; n < 400; n += 37) {
+      const id = `TASK-${String(n).padStart(5, '0')}`;
+      const file = ws.path(`.orc/tasks/${id}/task.yaml`);
+      const { atime, mtimeMs } = statSync(file);
+      ws.write(`.orc/tasks/${id}/task.yaml`, `id: ${id}\ntitle: "Changed ${n}"\nstatus: completed\n`);
+      utimesSync(file, atime, new Date(mtimeMs + 5000));
+    }
+    ws.remove('.orc/tasks/TASK-00101/task.yaml');
+    ws.write('.orc/tasks/TASK-09999/task.yaml', 'id: TASK-09999\ntitle: New\nstatus: planned\n');
+    const on = await scanWith(ws.root, true, cacheOn);
+    const off = await scanWith(ws.root, false, cacheOff);
+    assert.ok(on.timings.filesReadAhead > 700, `${on.timings.filesReadAhead} files read ahead`);
+    assert.strictEqual(shown(on.service), shown(off.service));
+    assert.ok(on.service.items().some((i) => i.title === 'Changed 67'), 'a changed task reads as changed');
+    assert.ok(on.service.items().some((i) => i.title === 'New'), 'the new task is there');
+  });
+});
