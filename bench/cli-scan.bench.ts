@@ -74,7 +74,7 @@ export const measurement: Measurement = {
 
     // The same cold run with every file read on the scan's own thread (no read-ahead worker), interleaved with one with it.
     const ownThread = { on: [] as number[], off: [] as number[] };
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 5; round++) {
       for (const mode of ['on', 'off'] as const) {
         const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
         const run = await cli(['scan', root, '--json'], cache, { BATON_READ_AHEAD: mode });

@@ -132,6 +132,15 @@ export class WorkspaceIndex {
     let answeredAhead = 0;
     // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
     let toldAt = -Infinity;
+    // Between two slices, now and then: what was read so far, for a view with nothing to show yet — once reading has
+    // gone on for a slice (before that it is a folder's config files at most, nothing a view would show).
+    let readingSince: number | undefined;
+    const tellIfDue = () => {
+      const now = performance.now();
+      if (!this.onReadSoFar || readingSince === undefined || now - readingSince < YIELD_EVERY_MS || now - toldAt < this.readSoFarEveryMs) return;
+      this.tellReadSoFar(filesRead);
+      toldAt = performance.now();
+    };
     try {
       for (const adapter of this.adapters) {
         const pieces = listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery);
@@ -141,11 +150,14 @@ export class WorkspaceIndex {
         for await (const { files, ahead } of askedAhead(pieces, askAhead)) {
           // Discovery gives turns of its own (its blocks are noted by itself), but not after its piece's last folder:
           // a turn here, so that the end of a piece and the first slice of its reading are not one block (up to 30 ms).
+          // What was read so far is told here too: a piece read within one slice (the worker reads ahead) has no other.
           slicer.startSlice();
+          tellIfDue();
           await slicer.pause();
           for (let at = 0; at < files.length; at++) {
             const file = files[at]!;
             const cached = cache.get(file);
+            readingSince ??= performance.now();
             if (ahead && !ahead.ready(at)) await ahead.wait(at);
             const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file), ahead?.take(at));
             if (entry) this.put(file, adapter, entry);
@@ -153,11 +165,7 @@ export class WorkspaceIndex {
             filesRead++;
             // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
             if (slicer.due()) {
-              // Between two slices, now and then: what was read so far, for a view with nothing to show yet.
-              if (this.onReadSoFar && performance.now() - toldAt >= this.readSoFarEveryMs) {
-                this.tellReadSoFar(filesRead);
-                toldAt = performance.now();
-              }
+              tellIfDue();
               await slicer.pause();
             }
           }

@@ -5,6 +5,7 @@ import { tasksSoFar, type TaskSoFar } from '../../../src/core/formats/orc/tasks-
 import type { AnyAdapter } from '../../../src/core/service/work-item';
 import { defaultAdapters, OrchestrationService, type ReadSoFar } from '../../../src/core/service/orchestration-service';
 import { WorkspaceIndex } from '../../../src/core/service/workspace-index';
+import { Slicer } from '../../../src/core/util/steps';
 import { TempWorkspace, taskYaml } from '../helpers/temp-workspace';
 
 const STATUSES = ['created', 'planned', 'running', 'completed', 'failed', 'paused'];
@@ -96,7 +97,7 @@ describe('what a scan has read so far', () => {
     }
   });
 
-  it('starts before the listing ends: orc\'s task folders are listed in pieces, each read before the next is listed', async function () {
+  it('starts before the listing ends: orc\'s task folders are listed in pieces, each read once the next is listed', async function () {
     this.timeout(120_000);
     const ws = workspace(1_600);
     /** orc's adapter, noting when each piece of its listing was given (performance.now()). */
@@ -127,6 +128,22 @@ describe('what a scan has read so far', () => {
       assert.deepStrictEqual([...index.files()], [...whole.files()]);
       assert.deepStrictEqual(JSON.stringify(index.allItems()), JSON.stringify(whole.allItems()));
       assert.deepStrictEqual(await orc.discover({ root: ws.root }), [...whole.files()], 'discover() gives the pieces, one after the other');
+    } finally {
+      ws.dispose();
+    }
+  });
+
+  it('is told between the listing\'s pieces too, when each piece is read within one slice (the worker reads ahead)', async function () {
+    this.timeout(120_000);
+    const ws = workspace(1_600);
+    try {
+      const index = new WorkspaceIndex({ root: ws.root }, defaultAdapters());
+      index.readSoFarEveryMs = 0;
+      const told: number[] = [];
+      index.onReadSoFar = (read) => { const n = take(read); if (n) told.push(n.tasks.length); };
+      // Slices far longer than the scan: no slice ends inside a piece, so only the pieces' own turns can tell.
+      await index.scan(new Map(), new Slicer(60_000));
+      assert.ok(told.some((n) => n > 0 && n < 1_600), `told ${JSON.stringify(told)}: some tasks, before all of them`);
     } finally {
       ws.dispose();
     }
