@@ -38,9 +38,11 @@ describe('the Board in the real editor', () => {
       assert.strictEqual(readFileSync(backlog, 'utf8'), written);
       assert.match(JSON.stringify(posts.at(-1)), /changed since the board showed it/);
 
-      // A write on disk: one patch naming that one card.
+      // A write on disk: one patch naming that one card. Written whole at once (temp + rename): a
+      // plain writeFile truncates first, and a read between the two saw an empty task.yaml (its card, default rank).
       posts.length = 0;
-      await fs.writeFile(planned, originals[1]!.replace(/^priority: normal$/m, 'priority: high'));
+      await fs.writeFile(`${planned}.tmp`, originals[1]!.replace(/^priority: normal$/m, 'priority: high'));
+      await fs.rename(`${planned}.tmp`, planned);
       await until(api.board.panel.onDidPost, () => posts.some((m) => m.type === 'patch' && m.upsert.some((c) => c.id === 'TASK-003')), 10000);
       const patches = posts.filter((m): m is Extract<ToBoardWebview, { type: 'patch' }> => m.type === 'patch');
       assert.deepStrictEqual(patches.flatMap((p) => p.upsert.map((c) => `${c.id}:${c.rank}`)), ['TASK-003:high']);
