@@ -57,3 +57,12 @@ export interface AheadChunk {
 
 /** Files per chunk: small enough that the first answers come at once, large enough that messages stay few. */
 export const CHUNK_FILES = 64;
+/** A chunk is sent once it holds this many bytes, whatever its count (state files may be up to 8 MB each). */
+export const CHUNK_BYTES = 1024 * 1024;
+/**
+ * How far the worker reads past the index's next file, at most: files, and bytes read but not yet taken. A folder of
+ * large files is then never in memory at once (the index alone held one file at a time); 10,000 tasks' 23,433 files
+ * are about 10 MB in all, so the usual scan is never held back.
+ */
+export const AHEAD_MAX_FILES = 8192;
+export const AHEAD_MAX_BYTES = 32 * 1024 * 1024;

@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import {
-  CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
+  CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
+  AHEAD_MAX_BYTES, AHEAD_MAX_FILES,
   type AheadChunk, type AheadJob, type ReadFailure,
 } from './read-ahead-protocol';
 import { readStateBytesSync } from './read-text';
@@ -16,50 +17,102 @@ import { readStateBytesSync } from './read-text';
 parentPort?.on('message', (job: AheadJob) => {
   const start = Math.min(job.files.length, Atomics.load(job.shared, MAIN_NEXT) + START_LEAD);
   Atomics.store(job.shared, WORKER_START, start);
-  for (let first = start; first < job.files.length; first += CHUNK_FILES) {
-    const count = Math.min(CHUNK_FILES, job.files.length - first);
-    const kinds = new Uint8Array(count);
-    const ends = new Uint32Array(count);
-    const mtimes = new Float64Array(count);
-    const parts: Buffer[] = [];
-    const failures: [number, ReadFailure][] = [];
-    let length = 0;
-    for (let i = 0; i < count; i++) {
-      const at = first + i;
-      const mode = job.modes[at]!;
-      const file = job.files[at]!;
-      if (mode === MODE_SKIP) kinds[i] = KIND_SKIPPED;
-      else if (mode === MODE_CHECK && statMatches(file, job.sizes[at]!, job.mtimes[at]!)) kinds[i] = KIND_SAME;
-      else {
-        const read = readStateBytesSync(file, job.maxBytes, false);
-        if (read.ok) {
-          parts.push(read.bytes);
-          length += read.bytes.length;
-          mtimes[i] = read.mtimeMs;
-          kinds[i] = KIND_BYTES;
-        } else {
-          failures.push([i, read]);
-          kinds[i] = KIND_FAILED;
-        }
-      }
-      ends[i] = length;
+  const lead = new Lead(job, start);
+  let chunk = new ChunkBuilder(job.id, start);
+  for (let at = start; at < job.files.length; at++) {
+    if (lead.tooFar(at)) {
+      // What is held goes first: the index may be waiting for it before it can take more.
+      if (chunk.count) chunk = chunk.send();
+      lead.waitForIndex(at);
     }
-    const bytes = new ArrayBuffer(length);
+    const mode = job.modes[at]!;
+    const file = job.files[at]!;
+    if (mode === MODE_SKIP) chunk.add(KIND_SKIPPED);
+    else if (mode === MODE_CHECK && statMatches(file, job.sizes[at]!, job.mtimes[at]!)) chunk.add(KIND_SAME);
+    else {
+      const read = readStateBytesSync(file, job.maxBytes, false);
+      if (read.ok) chunk.add(KIND_BYTES, read.bytes, read.mtimeMs);
+      else chunk.add(KIND_FAILED, undefined, 0, read);
+      lead.read(at, read.ok ? read.bytes.length : 0);
+    }
+    if (chunk.count === CHUNK_FILES || chunk.length >= CHUNK_BYTES) chunk = chunk.send();
+  }
+  // The rest; or, nothing left past the index, an empty chunk that still says the job is done.
+  if (chunk.count || start >= job.files.length) chunk.send();
+});
+
+/** One chunk's answers as they are made, sent as a few transferred buffers. */
+class ChunkBuilder {
+  private readonly kinds: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly mtimes: number[] = [];
+  private readonly parts: Buffer[] = [];
+  private readonly failures: [number, ReadFailure][] = [];
+  length = 0;
+
+  constructor(private readonly id: number, private readonly first: number) {}
+
+  get count(): number {
+    return this.kinds.length;
+  }
+
+  add(kind: number, bytes?: Buffer, mtimeMs = 0, failure?: ReadFailure): void {
+    if (failure) this.failures.push([this.kinds.length, failure]);
+    if (bytes) {
+      this.parts.push(bytes);
+      this.length += bytes.length;
+    }
+    this.kinds.push(kind);
+    this.ends.push(this.length);
+    this.mtimes.push(mtimeMs);
+  }
+
+  /** Sends this chunk; the builder of the next one. */
+  send(): ChunkBuilder {
+    const bytes = new ArrayBuffer(this.length);
     const view = new Uint8Array(bytes);
     let at = 0;
-    for (const part of parts) {
+    for (const part of this.parts) {
       view.set(part, at);
       at += part.length;
     }
-    const chunk: AheadChunk = { id: job.id, first, kinds, ends, mtimes, bytes, failures };
+    const kinds = Uint8Array.from(this.kinds);
+    const ends = Uint32Array.from(this.ends);
+    const mtimes = Float64Array.from(this.mtimes);
+    const chunk: AheadChunk = { id: this.id, first: this.first, kinds, ends, mtimes, bytes, failures: this.failures };
     parentPort!.postMessage(chunk, [bytes, kinds.buffer, ends.buffer, mtimes.buffer]);
+    return new ChunkBuilder(this.id, this.first + this.count);
   }
-  // Nothing left past the index: an empty chunk still says the job is done.
-  if (start >= job.files.length) {
-    const none: AheadChunk = { id: job.id, first: start, kinds: new Uint8Array(0), ends: new Uint32Array(0), mtimes: new Float64Array(0), bytes: new ArrayBuffer(0), failures: [] };
-    parentPort!.postMessage(none);
+}
+
+/** How far the worker is past the index's next file (AHEAD_MAX_FILES, AHEAD_MAX_BYTES), from the job's shared memory. */
+class Lead {
+  private readonly sizes: Float64Array;
+  private bytes = 0;
+  private taken: number;
+
+  constructor(private readonly job: AheadJob, start: number) {
+    this.sizes = new Float64Array(job.files.length);
+    this.taken = start;
   }
-});
+
+  read(at: number, size: number): void {
+    this.sizes[at] = size;
+    this.bytes += size;
+  }
+
+  tooFar(at: number): boolean {
+    const next = Atomics.load(this.job.shared, MAIN_NEXT);
+    // Files the index has taken no longer count.
+    while (this.taken < next && this.taken < at) this.bytes -= this.sizes[this.taken++]!;
+    return at - next >= AHEAD_MAX_FILES || this.bytes >= AHEAD_MAX_BYTES;
+  }
+
+  /** Until the index is near enough again (it says where it is at each file it takes; looked at every few ms). */
+  waitForIndex(at: number): void {
+    while (this.tooFar(at)) Atomics.wait(this.job.shared, MAIN_NEXT, Atomics.load(this.job.shared, MAIN_NEXT), 5);
+  }
+}
 
 /** The index's check of a cached entry: stat with links followed (any failure: it does not hold). */
 function statMatches(file: string, size: number, mtimeMs: number): boolean {

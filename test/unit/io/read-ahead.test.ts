@@ -100,6 +100,23 @@ describe('read-ahead worker', function () {
     }
   });
 
+  it('never reads more than 32 MB past the file the index is on (a folder of large files is not held at once)', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 48; i++) files.push(ws.write(`big/${i}.yaml`, Buffer.alloc(1024 * 1024, 0x61 + (i % 26))));
+    ahead = ReadAhead.start()!;
+    const batch = ahead.ask(files, () => ({ read: true }));
+    // The index takes nothing for a while: the worker stops at its limit.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.ok(!batch.ready(40), 'the worker read 40 MB ahead of the index');
+    assert.ok(batch.ready(20), 'the worker read up to its limit');
+    const answers = await takeAll(batch, files);
+    for (let i = 4; i < files.length; i++) {
+      const answer = answers[i];
+      assert.ok(answer !== undefined && answer !== 'same' && answer.ok, `${i}: read`);
+      assert.strictEqual(answer.text, String.fromCharCode(0x61 + (i % 26)).repeat(1024 * 1024));
+    }
+  });
+
   it('answers "read it yourself" for everything not received once it is closed, and never leaves the index waiting', async () => {
     const files: string[] = [];
     for (let i = 0; i < 5000; i++) files.push(path.join(ws.root, `nothing-${i}.yaml`));
