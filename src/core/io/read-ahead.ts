@@ -29,8 +29,11 @@ export function readAheadOn(): boolean {
 /** Fewer files than this are read in the index's own thread: starting a worker costs more than it saves. */
 export const READ_AHEAD_MIN_FILES = 256;
 
-/** One file of a job: read it, check it against a cached stat (read it only if that changed), or leave it. */
-export type AheadAsk = { readonly read: true } | { readonly check: { readonly size: number; readonly mtimeMs: number } } | undefined;
+/**
+ * One file of a job: read it (`'read'`), check it against a cached stat (a size and mtime: read it only if they
+ * changed), or leave it (undefined).
+ */
+export type AheadAsk = 'read' | { readonly size: number; readonly mtimeMs: number } | undefined;
 
 /** A worker kept after a scan for the next one (a rescan, the next folder), ended after this long unused. */
 const SPARE_FOR_MS = 10_000;
@@ -108,11 +111,11 @@ export class ReadAhead {
     for (let i = 0; i < files.length; i++) {
       const ask = asks(files[i]!, i);
       if (ask === undefined) modes[i] = MODE_SKIP;
-      else if ('read' in ask) modes[i] = MODE_READ;
+      else if (ask === 'read') modes[i] = MODE_READ;
       else {
         modes[i] = MODE_CHECK;
-        sizes[i] = ask.check.size;
-        mtimes[i] = ask.check.mtimeMs;
+        sizes[i] = ask.size;
+        mtimes[i] = ask.mtimeMs;
       }
     }
     const id = nextJobId++;

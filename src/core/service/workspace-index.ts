@@ -561,8 +561,9 @@ export class WorkspaceIndex {
     return (file) => {
       if (adapter.read !== undefined && (adapter.readsItself?.(file, this.ctx) ?? true)) return undefined;
       const cached = cache.get(file);
-      if (!cached || cached.system !== adapter.system || cached.version !== adapter.version || cached.variant !== variant) return { read: true };
-      return adapter.statOf && !adapter.statIsPlain?.(file, this.ctx) ? undefined : { check: { size: cached.size, mtimeMs: cached.mtimeMs } };
+      if (!cached || cached.system !== adapter.system || cached.version !== adapter.version || cached.variant !== variant) return 'read';
+      // The entry's own size and mtime (no object made per file).
+      return adapter.statOf && !adapter.statIsPlain?.(file, this.ctx) ? undefined : cached;
     };
   }
 

@@ -52,7 +52,7 @@ describe('read-ahead worker', function () {
     const files = oddFiles();
     ahead = ReadAhead.start();
     assert.ok(ahead, 'read-ahead is on (more than one processor here)');
-    const batch = ahead.ask(files, () => ({ read: true }));
+    const batch = ahead.ask(files, () => 'read' as const);
     // Waiting for the whole job first: the worker has answered all it started at.
     const answers = await takeAll(batch, files, true);
     let own = 0;
@@ -80,7 +80,7 @@ describe('read-ahead worker', function () {
     // has the first one's worker, already started.
     for (let attempt = 0; attempt < 5; attempt++) {
       ahead = ReadAhead.start()!;
-      const answers = await takeAll(ahead.ask(files, () => ({ read: true })), files);
+      const answers = await takeAll(ahead.ask(files, () => 'read' as const), files);
       ahead.close();
       // What the index read itself is one run at the start (the files before the worker's start), never a hole later.
       const firstAnswered = answers.findIndex((a) => a !== undefined);
@@ -98,7 +98,7 @@ describe('read-ahead worker', function () {
     const stats = files.map((f) => statSync(f));
     // Every third file changes after its stat was cached; every fifth is not the worker's.
     for (let i = 0; i < files.length; i += 3) utimesSync(files[i]!, stats[i]!.atime, new Date(stats[i]!.mtimeMs + 2000));
-    const asks = (_file: string, i: number): AheadAsk => (i % 5 === 0 ? undefined : { check: { size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs } });
+    const asks = (_file: string, i: number): AheadAsk => (i % 5 === 0 ? undefined : { size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs });
     ahead = ReadAhead.start()!;
     const answers = await takeAll(ahead.ask(files, asks), files, true);
     for (let i = 8; i < files.length; i++) {
@@ -112,7 +112,7 @@ describe('read-ahead worker', function () {
     const files: string[] = [];
     for (let i = 0; i < 48; i++) files.push(ws.write(`big/${i}.yaml`, Buffer.alloc(1024 * 1024, 0x61 + (i % 26))));
     ahead = ReadAhead.start()!;
-    const batch = ahead.ask(files, () => ({ read: true }));
+    const batch = ahead.ask(files, () => 'read' as const);
     // The index takes nothing for a while: the worker reads up to its limit, and stops there.
     for (const until = Date.now() + 20_000; !batch.ready(20) && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(batch.ready(20), 'the worker read up to its limit');
@@ -131,12 +131,12 @@ describe('read-ahead worker', function () {
     for (let i = 0; i < 5000; i++) files.push(path.join(ws.root, `nothing-${i}.yaml`));
     writeFileSync(files[0]!, 'a: 1\n');
     ahead = ReadAhead.start()!;
-    const batch = ahead.ask(files, () => ({ read: true }));
+    const batch = ahead.ask(files, () => 'read' as const);
     ahead.close();
     const answers = await takeAll(batch, files);
     assert.strictEqual(answers.length, files.length);
     // A batch asked after the close is the index's from the start.
-    const after = ahead.ask(files.slice(0, 10), () => ({ read: true }));
+    const after = ahead.ask(files.slice(0, 10), () => 'read' as const);
     assert.ok(after.ready(9));
     assert.strictEqual(after.take(0), undefined);
   });

@@ -232,13 +232,18 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
   /** The database files this folder's orc may use: the registry's place (when there is an orc home) and .orc/orc.db. */
   private dbCandidates(ctx: SourceContext): string[] {
     const state = this.folders.get(ctx.root);
+    // Asked for each of a scan's 20,000 files, mostly with the same context and folder state: the last answer first.
+    const last = this.lastCandidates;
+    if (last && last.ctx === ctx && last.state === state) return last.list;
     const key = `${ctx.root}\u0000${ctx.orcHome ?? ''}\u0000${state?.registryId ?? ''}`;
     let list = this.candidates.get(key);
     if (!list) this.candidates.set(key, list = orcDbCandidates(ctx.root, ctx.orcHome, state?.registryId));
+    this.lastCandidates = { ctx, state, list };
     return list;
   }
 
   private readonly candidates = new Map<string, string[]>();
+  private lastCandidates: { ctx: SourceContext; state: FolderState | undefined; list: string[] } | undefined;
 
   private registryDb(ctx: SourceContext): string | undefined {
     return ctx.orcHome ? this.dbCandidates(ctx)[0] : undefined;
