@@ -158,7 +158,12 @@ export class WorkspaceIndex {
             const file = files[at]!;
             const cached = cache.get(file);
             readingSince ??= performance.now();
-            if (ahead && !ahead.ready(at)) await ahead.wait(at);
+            if (ahead && !ahead.ready(at)) {
+              // Waiting for the worker gives the loop a turn: the slice ends here, and the next starts after it.
+              slicer.finish();
+              await ahead.wait(at);
+              slicer.startSlice();
+            }
             const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file), ahead?.take(at));
             if (entry) this.put(file, adapter, entry);
             if (entry && entry === cached) reused++;
