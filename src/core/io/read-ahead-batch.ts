@@ -1,4 +1,4 @@
-import { KIND_BYTES, KIND_FAILED, KIND_SAME, MAIN_NEXT, WORKER_START, type AheadChunk, type ReadFailure } from './read-ahead-protocol';
+import { CANCELLED, KIND_BYTES, KIND_FAILED, KIND_SAME, MAIN_NEXT, WORKER_START, type AheadChunk, type ReadFailure } from './read-ahead-protocol';
 import { decodeStateBytes, type TextRead } from './read-text';
 
 /** What the worker found for one file: the cached entry holds (`'same'`), its read, or nothing (read it yourself). */
@@ -20,7 +20,7 @@ export class AheadBatch {
   /** Resolves once every chunk the worker will send has come (or it stopped): for a test to take them all at once. */
   readonly settled = new Promise<void>((resolve) => { this.settle = resolve; });
 
-  constructor(private readonly size: number, private readonly shared: Int32Array, private abandoned: boolean) {
+  constructor(private readonly shared: Int32Array, private abandoned: boolean) {
     if (abandoned) this.settle();
   }
 
@@ -60,11 +60,16 @@ export class AheadBatch {
   add(chunk: AheadChunk): void {
     this.chunks.push(chunk);
     this.received = chunk.first + chunk.kinds.length;
-    if (this.received >= this.size) {
+    if (chunk.done) {
       this.onDone?.();
       this.settle();
     }
     this.wake();
+  }
+
+  /** The index is done with this job: the worker stops reading it (and says so with its last chunk). */
+  cancel(): void {
+    Atomics.store(this.shared, CANCELLED, 1);
   }
 
   abandon(): void {

@@ -22,13 +22,16 @@ export interface AheadJob {
   readonly maxBytes: number;
   /**
    * Shared with the index (an Int32Array over a SharedArrayBuffer): [MAIN_NEXT] the index's next file, which it
-   * reads itself until the worker says where it starts; [WORKER_START] where the worker starts (−1 until then).
+   * reads itself until the worker says where it starts; [WORKER_START] where the worker starts (−1 until then);
+   * [CANCELLED] 1 once the index is done with the job (the worker stops reading it).
    */
   readonly shared: Int32Array;
 }
 
 export const MAIN_NEXT = 0;
 export const WORKER_START = 1;
+export const CANCELLED = 2;
+export const SHARED_SLOTS = 3;
 /** How far past the index's next file the worker starts, so that the file the index is on is never both's. */
 export const START_LEAD = 4;
 
@@ -53,6 +56,8 @@ export interface AheadChunk {
   readonly bytes: ArrayBuffer;
   /** [index within the chunk, the failure] */
   readonly failures: readonly (readonly [number, ReadFailure])[];
+  /** The job's last chunk: the worker is done with it (every file, or it was cancelled). */
+  readonly done: boolean;
 }
 
 /** Files per chunk: small enough that the first answers come at once, large enough that messages stay few. */

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import {
-  CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
+  CANCELLED, CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
   AHEAD_MAX_BYTES, AHEAD_MAX_FILES,
   type AheadChunk, type AheadJob, type ReadFailure,
 } from './read-ahead-protocol';
@@ -20,6 +20,7 @@ parentPort?.on('message', (job: AheadJob) => {
   const lead = new Lead(job, start);
   let chunk = new ChunkBuilder(job.id, start);
   for (let at = start; at < job.files.length; at++) {
+    if (Atomics.load(job.shared, CANCELLED)) break;
     if (lead.tooFar(at)) {
       // What is held goes first: the index may be waiting for it before it can take more.
       if (chunk.count) chunk = chunk.send();
@@ -37,8 +38,8 @@ parentPort?.on('message', (job: AheadJob) => {
     }
     if (chunk.count === CHUNK_FILES || chunk.length >= CHUNK_BYTES) chunk = chunk.send();
   }
-  // The rest; or, nothing left past the index, an empty chunk that still says the job is done.
-  if (chunk.count || start >= job.files.length) chunk.send();
+  // The rest, marked as the last (empty when nothing is left: it still says the job is done).
+  chunk.send(true);
 });
 
 /** One chunk's answers as they are made, sent as a few transferred buffers. */
@@ -67,8 +68,8 @@ class ChunkBuilder {
     this.mtimes.push(mtimeMs);
   }
 
-  /** Sends this chunk; the builder of the next one. */
-  send(): ChunkBuilder {
+  /** Sends this chunk (`done`: the job's last); the builder of the next one. */
+  send(done = false): ChunkBuilder {
     const bytes = new ArrayBuffer(this.length);
     const view = new Uint8Array(bytes);
     let at = 0;
@@ -79,7 +80,7 @@ class ChunkBuilder {
     const kinds = Uint8Array.from(this.kinds);
     const ends = Uint32Array.from(this.ends);
     const mtimes = Float64Array.from(this.mtimes);
-    const chunk: AheadChunk = { id: this.id, first: this.first, kinds, ends, mtimes, bytes, failures: this.failures };
+    const chunk: AheadChunk = { id: this.id, first: this.first, kinds, ends, mtimes, bytes, failures: this.failures, done };
     parentPort!.postMessage(chunk, [bytes, kinds.buffer, ends.buffer, mtimes.buffer]);
     return new ChunkBuilder(this.id, this.first + this.count);
   }
@@ -110,7 +111,7 @@ class Lead {
 
   /** Until the index is near enough again (it says where it is at each file it takes; looked at every few ms). */
   waitForIndex(at: number): void {
-    while (this.tooFar(at)) Atomics.wait(this.job.shared, MAIN_NEXT, Atomics.load(this.job.shared, MAIN_NEXT), 5);
+    while (this.tooFar(at) && !Atomics.load(this.job.shared, CANCELLED)) Atomics.wait(this.job.shared, MAIN_NEXT, Atomics.load(this.job.shared, MAIN_NEXT), 5);
   }
 }
 

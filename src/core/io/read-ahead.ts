@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AheadBatch } from './read-ahead-batch';
-import { MODE_CHECK, MODE_READ, MODE_SKIP, WORKER_START, type AheadChunk, type AheadJob } from './read-ahead-protocol';
+import { MODE_CHECK, MODE_READ, MODE_SKIP, SHARED_SLOTS, WORKER_START, type AheadChunk, type AheadJob } from './read-ahead-protocol';
 import { MAX_STATE_FILE_BYTES } from './read-text';
 
 export { AheadBatch, type AheadAnswer } from './read-ahead-batch';
@@ -37,6 +37,8 @@ export type AheadAsk = 'read' | { readonly size: number; readonly mtimeMs: numbe
 
 /** A worker kept after a scan for the next one (a rescan, the next folder), ended after this long unused. */
 const SPARE_FOR_MS = 10_000;
+/** How long a closed scan's worker may take to say it stopped the jobs it was cancelled, before it is ended. */
+const CANCEL_WAIT_MS = 2_000;
 let spare: { worker: Worker; timer: NodeJS.Timeout } | undefined;
 /** Job ids are unique across every scan's ReadAhead, so that a spare worker's late chunk is never taken for another's. */
 let nextJobId = 0;
@@ -94,6 +96,11 @@ export class ReadAhead {
     this.worker.on('exit', this.onStopped);
   }
 
+  /** The worker's thread (one kept as the spare for the next scan is the same thread there). */
+  get threadId(): number | undefined {
+    return this.worker?.threadId;
+  }
+
   /** A worker for one scan (the spare one when there is one), or undefined when read-ahead is off. */
   static start(): ReadAhead | undefined {
     return readAheadOn() ? new ReadAhead() : undefined;
@@ -101,9 +108,9 @@ export class ReadAhead {
 
   /** Asks for `files` in order; the batch answers them as their chunks arrive. */
   ask(files: readonly string[], asks: (file: string, index: number) => AheadAsk): AheadBatch {
-    const shared = new Int32Array(new SharedArrayBuffer(8));
+    const shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * 4));
     shared[WORKER_START] = -1;
-    const batch = new AheadBatch(files.length, shared, this.stopped);
+    const batch = new AheadBatch(shared, this.stopped);
     if (this.stopped) return batch;
     const modes = new Uint8Array(files.length);
     const sizes = new Float64Array(files.length);
@@ -127,19 +134,41 @@ export class ReadAhead {
   }
 
   /**
-   * Done with the worker: batches still waiting answer "read it yourself" for what they have not received. An idle
-   * worker is kept as the spare for the next scan; one still reading a job is ended.
+   * Done with the worker: batches still waiting answer "read it yourself" for what they have not received. The
+   * worker is kept as the spare for the next scan once it has said it is done with every job (each still under way
+   * is cancelled: the index outran it, or stopped); ended if it does not say so soon.
    */
   close(): void {
     if (this.stopped) return;
-    const idle = this.jobs.size === 0;
-    this.stop();
     const worker = this.worker!;
+    const pending = new Set(this.jobs.keys());
+    for (const batch of this.jobs.values()) batch.cancel();
+    this.stop();
     worker.off('message', this.onMessage);
     worker.off('error', this.onStopped);
     worker.off('exit', this.onStopped);
-    if (idle) putBack(worker);
-    else void worker.terminate();
+    if (!pending.size) {
+      putBack(worker);
+      return;
+    }
+    const onMessage = (chunk: AheadChunk) => {
+      if (chunk.done) pending.delete(chunk.id);
+      if (pending.size) return;
+      forget();
+      putBack(worker);
+    };
+    const gone = () => forget();
+    const timer = setTimeout(() => { forget(); void worker.terminate(); }, CANCEL_WAIT_MS);
+    timer.unref();
+    const forget = () => {
+      clearTimeout(timer);
+      worker.off('message', onMessage);
+      worker.off('error', gone);
+      worker.off('exit', gone);
+    };
+    worker.on('message', onMessage);
+    worker.on('error', gone);
+    worker.on('exit', gone);
   }
 
   private stop(): void {

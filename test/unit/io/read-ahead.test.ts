@@ -126,6 +126,28 @@ describe('read-ahead worker', function () {
     }
   });
 
+  it('keeps the worker for the next scan when the index outran it: the job is cancelled, and the same thread answers next', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 3000; i++) files.push(ws.write(`s/${i}.yaml`, `n: ${i}\n`));
+    // Warm: a scan whose worker answered, closed idle.
+    const first = ReadAhead.start()!;
+    await takeAll(first.ask(files, () => 'read' as const), files, true);
+    first.close();
+    // The next takes that thread, and is outrun: the index takes every file at once (never waits), then closes.
+    ahead = ReadAhead.start()!;
+    assert.strictEqual(ahead.threadId, first.threadId, 'the idle worker was kept');
+    const outrun = ahead.ask(files, () => 'read' as const);
+    for (let i = 0; i < files.length; i++) if (outrun.ready(i)) outrun.take(i);
+    const outrunThread = ahead.threadId;
+    ahead.close();
+    // Once the worker said it stopped that job (it looks at each file), it is the spare again.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    ahead = ReadAhead.start()!;
+    assert.strictEqual(ahead.threadId, outrunThread, 'the cancelled worker was not kept');
+    const answers = await takeAll(ahead.ask(files, () => 'read' as const), files, true);
+    assert.ok(answers.filter((a) => a !== undefined).length >= files.length - 8, 'the kept worker answers the next job');
+  });
+
   it('answers "read it yourself" for everything not received once it is closed, and never leaves the index waiting', async () => {
     const files: string[] = [];
     for (let i = 0; i < 5000; i++) files.push(path.join(ws.root, `nothing-${i}.yaml`));
