@@ -5,6 +5,7 @@ import type { TaskDetailFiles } from '../../core/formats/orc-eras/task-detail';
 import type { OrcItem, OrcTask } from '../../core/formats/orc/model';
 import type { WorktreeNamed } from '../../core/places/worktree-at';
 import { CATEGORIES, PRIORITIES, QUEUES, WEIGHTS } from '../../core/formats/orc/vocabulary';
+import { resolutionOf } from '../../core/formats/orc/schemas';
 import type { CostsView, TaskDetailView, TaskRef } from '../../shared/task-detail-protocol';
 import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol';
 
@@ -41,7 +42,7 @@ export function taskDetailView(task: OrcTask, files: TaskDetailFiles, items: rea
     initiative: task.initiativeId ? { id: task.initiativeId, title: initiatives.find((i) => i.id === task.initiativeId)?.title ?? null } : null,
     blockedBy: task.blockedBy.map(ref), blocks: task.blocks.map(ref), relatedTo: task.relatedTo.map(ref), referencedBy: task.referencedBy.map(ref),
     blocked: task.blocked, orphaned: task.orphaned, orphanReason: task.orphanReason,
-    resolved: task.resolved, resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
+    resolved: task.resolved, resolvedAt: resolutionOf(m).at, resolutionMessage: resolutionOf(m).message,
     session: s?.session ? { id: s.session.id ?? null, model: s.session.model ?? null, status: s.session.status ?? null, turnCount: s.session.turn_count ?? null } : null,
     execution: s?.execution ? { hostname: s.execution.hostname ?? null, pid: s.execution.pid ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null }
       : db?.execution ? { hostname: db.execution.hostname, pid: db.execution.pid, lastHeartbeat: db.execution.lastHeartbeat } : null,

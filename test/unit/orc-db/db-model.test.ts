@@ -5,7 +5,8 @@ import type { OrcInitiative, OrcTask } from '../../../src/core/formats/orc/model
 import { orcProjectId } from '../../../src/core/formats/orc-db/locate';
 import type { OrcGateDecision } from '../../../src/core/formats/orc/gate-decisions';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
-import { addDependency, createProjectDbFile, insertComment, insertGateDecision, insertInitiative, insertPhase, insertSpec,
+import { scanReportText } from '../../../src/core/report/scan-report';
+import { addDependency, createProjectDbFile, insertComment, openOrcWriter, insertGateDecision, insertInitiative, insertPhase, insertSpec,
   insertTask, insertTranscript, insertWorkflow, rfc3339, type OrcDb } from '../helpers/orc-db';
 import { TempWorkspace, taskYaml } from '../helpers/temp-workspace';
 
@@ -81,6 +82,24 @@ describe('orc database era: rows to the model', () => {
     assert.strictEqual(task(s, 'TASK-001').orphaned, false, 'a live executor on this host');
     assert.deepStrictEqual(s.diagnostics().map((d) => [d.severity, d.message]),
       [['warning', 'task TASK-012 depends on TASK-404, which does not exist (deleted?): orc keeps TASK-012 blocked']]);
+  });
+
+  it('reads orc\'s two weeks of `resolved` (before it was `closed`) as done, and when and why a task was closed under either era\'s keys', async () => {
+    p = new DbProject();
+    p.build((db) => {
+      insertTask(db, { id: 'TASK-001', status: 'resolved', metadata: { resolved: 'true', resolved_at: '2026-01-20T09:00:00Z', resolution_message: 'fixed by hand' } });
+      insertTask(db, { id: 'TASK-002', status: 'closed', metadata: { closed: 'true', closed_at: '2026-02-05T10:00:00Z', close_message: 'nah' } });
+      insertTask(db, { id: 'TASK-010', title: 'on resolved and closed' });
+      addDependency(db, 'TASK-010', 'TASK-001');
+      addDependency(db, 'TASK-010', 'TASK-002');
+    });
+    const s = await p.scan();
+    assert.strictEqual(task(s, 'TASK-010').blocked, false);
+    const report = JSON.parse(scanReportText(p.ws.root, s.items(), s.decisions(), s.diagnostics())) as { items: Record<string, unknown>[] };
+    const closing = (id: string) => report.items.filter((i) => i.id === id).map((i) => [i.status, i.resolved, i.resolvedAt, i.resolutionMessage])[0];
+    assert.deepStrictEqual(closing('TASK-001'), ['resolved', true, '2026-01-20T09:00:00Z', 'fixed by hand']);
+    assert.deepStrictEqual(closing('TASK-002'), ['closed', true, '2026-02-05T10:00:00Z', 'nah']);
+    assert.deepStrictEqual(s.diagnostics(), []);
   });
 
   it('marks a running task orphaned when its executor is gone', async () => {
@@ -184,6 +203,28 @@ describe('orc database era: rows to the model', () => {
     assert.match(s.diagnostics()[0]!.message, /schema is incomplete \(its schema version is 40, Baton knows version 73.*not found: gate_decisions, initiative_dependencies; shown read-only/);
   });
 
+  it('reads a database an older orc wrote (its ledger before a column came) as complete: no problem, not read-only', async () => {
+    // orc of early February 2026 (migration 56): no tasks.assigned_to (57), workflow_phases.type_override nor
+    // phase_templates.type (62) yet. Missing in a database whose ledger says 62, they are a half-migrated schema.
+    const olderOrc = (migratedTo: number) => (db: OrcDb) => {
+      insertTask(db, { id: 'TASK-001' });
+      db.exec(`DROP INDEX IF EXISTS idx_tasks_assigned_to;
+        ALTER TABLE tasks DROP COLUMN assigned_to; ALTER TABLE workflow_phases DROP COLUMN type_override; ALTER TABLE phase_templates DROP COLUMN type;
+        DELETE FROM _migrations WHERE version > ${migratedTo}`);
+    };
+    p = new DbProject();
+    p.build(olderOrc(56));
+    let s = await p.scan();
+    assert.deepStrictEqual(tasksOf(s).map((t) => [t.id, t.db?.readOnlyReason]), [['TASK-001', null]]);
+    assert.deepStrictEqual(s.diagnostics(), []);
+    p.dispose();
+    p = new DbProject();
+    p.build(olderOrc(62));
+    s = await p.scan();
+    assert.strictEqual(s.diagnostics().length, 1);
+    assert.match(s.diagnostics()[0]!.message, /its schema version is 62.*not found: tasks\.assigned_to, workflow_phases\.type_override, phase_templates\.type; shown read-only/);
+  });
+
   it('with both eras in one folder, the database is the truth and one info says the YAML files are left over', async () => {
     p = new DbProject();
     p.ws.write('.orc/tasks/TASK-001/task.yaml', taskYaml({ id: 'TASK-001', title: 'Old YAML', status: 'bogus-status' }));
@@ -203,5 +244,35 @@ describe('orc database era: rows to the model', () => {
     db.close();
     const s = await p.scan();
     assert.deepStrictEqual(tasksOf(s).map((t) => [t.id, t.era]), [['TASK-001', 'file']]);
+  });
+
+  it('file-era orc\'s own orc.db (migrated to version 11, its tasks table a cache of the YAML) leaves the YAML files in charge', async () => {
+    // What `orc init` and most commands of the file era made: the ledger up to 11, a tasks table with a few cached
+    // fields that may lag behind the YAML files (here: still running, its title an old one).
+    p = new DbProject('in-repo');
+    p.ws.write('.orc/tasks/TASK-001/task.yaml', taskYaml({ id: 'TASK-001', title: 'Done in YAML', status: 'completed' }));
+    p.ws.write('.orc/tasks/TASK-002/task.yaml', taskYaml({ id: 'TASK-002', title: 'Waits for it', status: 'planned', blocked_by: ['TASK-001'] }));
+    const db = openOrcWriter(p.ws.path('.orc/orc.db'));
+    db.exec(`CREATE TABLE _migrations (version INTEGER PRIMARY KEY, applied_at TEXT DEFAULT (datetime('now')));
+      CREATE TABLE tasks (id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT, weight TEXT, status TEXT, current_phase TEXT,
+        branch TEXT, worktree_path TEXT, created_at TEXT DEFAULT (datetime('now')), started_at TEXT, completed_at TEXT, total_cost_usd REAL DEFAULT 0);
+      INSERT INTO tasks (id, title, status) VALUES ('TASK-001', 'Old title', 'running');`);
+    for (let version = 1; version <= 11; version++) db.prepare('INSERT INTO _migrations (version) VALUES (?)').run(version);
+    db.close();
+    const s = await p.scan();
+    assert.deepStrictEqual(tasksOf(s).map((t) => [t.id, t.era, t.title, t.status, t.blocked]),
+      [['TASK-001', 'file', 'Done in YAML', 'completed', false], ['TASK-002', 'file', 'Waits for it', 'planned', false]]);
+    assert.deepStrictEqual(s.diagnostics(), []);
+  });
+
+  it('a folder\'s own orc.db from the database era\'s first version (12) on is the truth', async () => {
+    p = new DbProject('in-repo');
+    p.ws.write('.orc/tasks/TASK-009/task.yaml', taskYaml({ id: 'TASK-009', title: 'Left in YAML' }));
+    p.build((db) => {
+      insertTask(db, { id: 'TASK-001', title: 'From the database' });
+      db.exec('DELETE FROM _migrations WHERE version > 12');
+    });
+    const s = await p.scan();
+    assert.deepStrictEqual(tasksOf(s).map((t) => [t.id, t.era]), [['TASK-001', 'db']]);
   });
 });

@@ -120,7 +120,7 @@ function buildTask(t: DbTask, ctx: DbMapContext, b: Built): OrcTask {
     blockedBy: [...b.blockedBy], relatedTo: [], blocks: b.blocks, referencedBy: b.referencedBy,
     blocked: b.blocked, orphaned: b.orphan.orphaned, orphanReason: b.orphan.reason,
     requiresUiTesting: t.requiresUiTesting,
-    resolved: b.status === 'closed' || t.metadata?.resolved === 'true',
+    resolved: b.status === 'closed' || b.status === 'resolved' || t.metadata?.resolved === 'true',
     tokens: b.tokens, gates: b.gateRecords,
     stateFile: null, stateStatus: t.stateStatus, planFile: null,
     phases: b.phases,

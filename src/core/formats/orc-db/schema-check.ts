@@ -37,6 +37,18 @@ export const OPTIONAL_COLUMNS_READ: Readonly<Record<string, readonly string[]>> 
   workflow_run_phases: ['id', 'workflow_run_id', 'phase_template_id', 'status', 'iterations', 'started_at', 'completed_at'],
 };
 
+/**
+ * The project migration that brought each required table or column the database era's first schema (version 12) did
+ * not have yet (orc a48c6caf's migrations, applied one by one). A database whose ledger is older lacks them as the
+ * orc that wrote it does: complete for that orc, read as it is (a missing column reads as NULL), not half-migrated.
+ */
+export const SINCE_VERSION: Readonly<Record<string, number>> = {
+  'tasks.target_branch': 13, 'tasks.is_automation': 13, 'initiatives.branch_base': 13, 'initiatives.branch_prefix': 13,
+  'tasks.updated_at': 17, 'phases.session_id': 25, workflows: 28, workflow_phases: 28, phase_templates: 28, phase_outputs: 29,
+  'tasks.current_iteration': 31, 'tasks.workflow_id': 35, 'tasks.assigned_to': 57, 'workflow_phases.type_override': 62,
+  'phase_templates.type': 62,
+};
+
 /** The columns read from a table (required or optional). */
 export function columnsToRead(table: string): readonly string[] {
   return [...(COLUMNS_READ[table] ?? []), ...(OPTIONAL_COLUMNS_READ[table] ?? [])];
@@ -63,10 +75,15 @@ export function checkOrcSchema(src: OrcDbSource): SchemaCheck {
     version = typeof row?.v === 'number' ? row.v : null;
   }
   const missing: string[] = [];
+  // What the orc that wrote this ledger had not made yet is not missing (SINCE_VERSION); without a ledger, all is due.
+  const due = (name: string) => version === null || version >= (SINCE_VERSION[name] ?? 0);
   for (const [table, columns] of Object.entries(COLUMNS_READ)) {
     const have = src.columnsOf(table);
-    if (!have) { missing.push(table); continue; }
-    const absent = columns.filter((c) => !have.includes(c));
+    if (!have) {
+      if (due(table)) missing.push(table);
+      continue;
+    }
+    const absent = columns.filter((c) => !have.includes(c) && due(`${table}.${c}`));
     if (absent.length) missing.push(`${table}.${absent.join(`, ${table}.`)}`);
   }
   const unreadable = missing.includes('tasks');

@@ -1,4 +1,5 @@
 import type { OrcInitiative, OrcItem, OrcTask } from './model';
+import { resolutionOf } from './schemas';
 
 /** The orc part of `baton scan --json` (CLI.md): computed fields included, file fields left to the caller. */
 export function orcItemJson(item: OrcItem): Record<string, unknown> {
@@ -18,7 +19,7 @@ function taskJson(item: OrcTask): Record<string, unknown> {
     worktreePath: db?.worktreePath ?? null,
     blockedBy: item.blockedBy, blocks: item.blocks, relatedTo: item.relatedTo, referencedBy: item.referencedBy,
     blocked: item.blocked, orphaned: item.orphaned, requiresUiTesting: item.requiresUiTesting, resolved: item.resolved,
-    resolvedAt: m?.resolved_at ?? null, resolutionMessage: m?.resolution_message ?? null,
+    resolvedAt: resolutionOf(m).at, resolutionMessage: resolutionOf(m).message,
     tokens: item.tokens,
     createdAt: item.fields.created_at ?? null, updatedAt: item.fields.updated_at ?? null,
     // state.yaml's times when there is one; orc's task.yaml keeps its own copy (and outlives a removed state.yaml).

@@ -63,10 +63,18 @@ export const taskSchema = z.looseObject({
     resolved: z.union([text, z.boolean()]).nullish(),
     resolved_at: timestamp.nullish(),
     resolution_message: text.nullish(),
+    // `orc close` (from 2026-02-02, when `resolved` became `closed`) writes these instead; migration 54 renamed the old ones.
+    closed_at: timestamp.nullish(),
+    close_message: text.nullish(),
     pr_url: text.nullish(),
   }).nullish(),
 });
 export type TaskFields = z.infer<typeof taskSchema>;
+
+/** When and why a task was resolved or closed, under either era's keys (orc resolve's, or orc close's later ones). */
+export function resolutionOf(metadata: TaskFields['metadata']): { at: string | null; message: string | null } {
+  return { at: metadata?.resolved_at ?? metadata?.closed_at ?? null, message: metadata?.resolution_message ?? metadata?.close_message ?? null };
+}
 
 // orc reads any integer here (Go `int`); a negative count is odd but not something orc refuses.
 const count = z.number();

@@ -3,9 +3,13 @@
  * readers keep them as written and warn; these lists only order and describe the known ones.
  */
 export const TASK_STATUSES = ['created', 'classifying', 'planned', 'running', 'paused', 'blocked', 'finalizing',
-  'completed', 'finished', 'failed', 'closed'] as const;
-/** A blocker in one of these no longer blocks. `closed` is orc's later name for a resolved task (won't pursue). */
-export const DONE_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'finished', 'closed']);
+  'completed', 'finished', 'failed', 'closed', 'resolved'] as const;
+/**
+ * A blocker in one of these no longer blocks. `resolved` (orc cafacbac, 2026-01-18: a task settled without running it
+ * to the end) was renamed `closed` on 2026-02-02 (e84b2041, project migration 54); a database an orc of those two
+ * weeks wrote, not migrated since, still says `resolved`.
+ */
+export const DONE_TASK_STATUSES: ReadonlySet<string> = new Set(['completed', 'finished', 'closed', 'resolved']);
 export const WEIGHTS = ['trivial', 'small', 'medium', 'large', 'greenfield'] as const;
 export const PRIORITIES = ['critical', 'high', 'normal', 'low'] as const;
 export const QUEUES = ['active', 'backlog'] as const;
