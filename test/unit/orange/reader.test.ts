@@ -1,4 +1,5 @@
 import * as assert from 'node:assert';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { OrangeTask } from '../../../src/core/formats/orange/model';
 import { parseTaskFile } from '../../../src/core/formats/orange/task-file';
@@ -32,6 +33,23 @@ describe('orange reader on a fixture home', () => {
     // One of orange's own worktrees of the project (workspaces/<project>--<n>) opened as the folder.
     home.tmp.write('home/orange/workspaces/app--2/README.md', '');
     assert.strictEqual(tasks(await scanned(path.join(home.orangeRoot, 'workspaces', 'app--2'), home.orangeRoot)).length, 8);
+  });
+
+  it('finds a project whose real path orange wrote when the workspace folder is open through a link, and the other way round', async () => {
+    // orange writes a project's git root with links resolved (realpath); VS Code opens a folder by the path given,
+    // as macOS's /tmp (really /private/tmp) or a linked ~/code. Before, every task of the project was left out unsaid.
+    const home = orangeHome('valid');
+    tmp = home.tmp;
+    const real = home.root;
+    symlinkSync(real, home.tmp.path('linked-ws'), 'dir');
+    home.tmp.write('home/orange/projects.json', JSON.stringify([{ name: 'app', path: real }, { name: 'other', path: home.tmp.path('other') }]));
+    const throughLink = await scanned(home.tmp.path('linked-ws'), home.orangeRoot);
+    assert.strictEqual(tasks(throughLink).length, 8);
+    assert.ok(throughLink.decisions().some((d) => d.id === ID.clarify), 'its clarification is in Needs You too');
+    // projects.json naming the link, the folder open at its real path.
+    home.tmp.write('home/orange/projects.json', JSON.stringify([{ name: 'app', path: home.tmp.path('linked-ws') }]));
+    assert.strictEqual(tasks(await scanned(real, home.orangeRoot)).length, 8);
+    assert.deepStrictEqual(tasks(await scanned(home.tmp.path('other'), home.orangeRoot)), []);
   });
 
   it('reads every frontmatter field, keeps unknown ones, and links the pool and the history', async () => {

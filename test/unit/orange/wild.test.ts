@@ -100,6 +100,9 @@ describe('orange as orange writes it (wild fixtures)', () => {
     for (const t of tasks) assert.deepStrictEqual(allowedMoves(t), [], t.id);
     assert.match((checkMove(approved, 'done') as { reason: string }).reason, /"reviewed" is a status of an older orange \(approved by a person, waiting to be merged/);
     assert.match((checkMove(byId('xJh398zF9gWaN4pm3qSGr'), 'cancelled') as { reason: string }).reason, /the task is failed; orange never moves a failed task again/);
+    // A cancelled task is not over for orange since 2026-02-14: `orange task respawn` reopens it (not a move).
+    assert.match((checkMove({ ...byId('xJh398zF9gWaN4pm3qSGr'), status: 'cancelled' }, 'planning') as { reason: string }).reason,
+      /the task is cancelled; orange reopens it only with `orange task respawn`/);
     // orange's exit monitor never looks at a legacy status: its session is not expected, so never "crashed".
     assert.strictEqual(sessionState(approved, false), 'inactive');
     assert.deepStrictEqual(approved.recentHistory.map((e) => e.type).slice(3, 6), ['review.started', 'review.passed', 'agent.stopped']);

@@ -42,6 +42,28 @@ describe('Orchestral/Dure reader', () => {
     });
   }
 
+  it('titles a mission task\'s run by its own briefing, not by the previous phase\'s summary Dure puts before it', async () => {
+    // Dure's missions (463c6e7 on): a task past the first phase gets "## Previous Context", the summary, "---", then its briefing.
+    const raw = (briefing: string) => `## Previous Context\n\nPhase 1 built the parser.\n\n---\n\n${briefing}`;
+    const building = (id: string) => stateJson(null, '\n  "started_at": "2026-01-31T10:15:00Z",').replace('run-20260115143022', id).replace('"waiting_human"', '"build"');
+    ws = new TempWorkspace({
+      '.dure/runs/run-20260131101500/state.json': building('run-20260131101500'),
+      '.dure/runs/run-20260131101500/briefing/raw.md': raw('# Nightly cleanup of the cache\n\nDetails.\n'),
+      '.dure/runs/run-20260131101600/state.json': building('run-20260131101600'),
+      '.dure/runs/run-20260131101600/briefing/raw.md': raw(''),
+      '.dure/runs/run-20260131101700/state.json': building('run-20260131101700'),
+      '.dure/runs/run-20260131101700/briefing/raw.md': '## Previous Context of the design\n\n---\n\n# Not a mission\n',
+    });
+    const { runs, diagnostics } = await scan(ws.root);
+    assert.deepStrictEqual(diagnostics, []);
+    assert.deepStrictEqual(runs.map((r) => [r.id, r.title]), [
+      ['run-20260131101500', 'Nightly cleanup of the cache'],
+      // Nothing after the rule: the first line, as before.
+      ['run-20260131101600', 'Previous Context'],
+      ['run-20260131101700', 'Previous Context of the design'],
+    ]);
+  });
+
   it('finds a CRP by crp_id, not by its file name, and reads both shapes', async () => {
     ws = new TempWorkspace({
       '.dure/runs/run-1/state.json': stateJson('crp-002'),

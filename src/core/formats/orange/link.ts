@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { rootForms } from '../../io/path-forms';
 import type { Diagnostic } from '../../model/diagnostic';
 import type { BrokenTaskRecord, OrangeDecision, OrangeItem, OrangeRecord, OrangeTask, PoolRecord, ProjectsRecord, TaskRecord } from './model';
 import { appendAll } from '../../util/append';
@@ -15,10 +16,15 @@ export interface OrangeLinkInput {
   readonly files: ReadonlyMap<string, OrangeRecord>;
 }
 
-/** Whether a project (by its resolved folder) belongs to the workspace folder: the same folder, or one inside the other. */
-export function projectBelongs(projectPath: string, root: string): boolean {
+/**
+ * Whether a project (by its resolved folder) belongs to the workspace folder: the same folder, or one inside the
+ * other — as given or with links resolved (orange writes a project's real path, its git root through realpath; the
+ * workspace may be open through a link).
+ */
+export function projectBelongs(projectPath: string, root: string, roots: readonly string[] = rootForms(root)): boolean {
   const inside = (child: string, parent: string) => { const rel = path.relative(parent, child); return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)); };
-  return inside(root, projectPath) || inside(projectPath, root);
+  const projects = rootForms(projectPath);
+  return roots.some((r) => projects.some((p) => inside(r, p) || inside(p, r)));
 }
 
 /** The project whose orange worktree (`<orangeRoot>/workspaces/<project>--<n>`) the workspace folder is, if any. */
@@ -88,9 +94,10 @@ function fullLink(input: OrangeLinkInput): LinkState {
     else if (record.kind === 'broken-task') broken.push([file, record]);
   }
   const mine = new Map<string, string>();
+  const roots = rootForms(input.root);
   for (const p of projects?.projects ?? []) {
     const resolved = resolveProjectPath(p.path, input.root);
-    if (projectBelongs(resolved, input.root)) mine.set(p.name, resolved);
+    if (projectBelongs(resolved, input.root, roots)) mine.set(p.name, resolved);
   }
   const worktreeOf = worktreeProject(input.root, input.orangeRoot);
   if (worktreeOf && !mine.has(worktreeOf)) mine.set(worktreeOf, input.root);

@@ -21,6 +21,8 @@ export function checkMove(task: GateState, to: string): MoveCheck {
   const from = task.status;
   if (from === to) return { ok: false, reason: `the task is already ${to}` };
   if (!isKnownStatus(to)) return { ok: false, reason: `"${to}" is not one of orange's statuses` };
+  // orange 36d6d0d (2026-02-14) on: `orange task respawn` reopens a cancelled task (to pending, then planning); no other move.
+  if (from === 'cancelled') return { ok: false, reason: 'the task is cancelled; orange reopens it only with `orange task respawn` (it starts over from planning), not by a move' };
   if (TERMINAL_STATUSES.includes(from)) return { ok: false, reason: `the task is ${from}; orange never moves a ${from} task again` };
   if (isLegacyStatus(from)) return { ok: false, reason: `"${from}" is a status of an older orange (${LEGACY_STATUSES[from]}); today's orange has no move out of it` };
   if (!from) return { ok: false, reason: 'TASK.md has no status, so orange\'s workflow does not say where it may go; write one first' };

@@ -176,10 +176,25 @@ function sameRunId(a: string, b: string): boolean {
   return a === b || a.replace(/-/g, '') === b.replace(/-/g, '');
 }
 
-/** The first heading (or first line) of the human's briefing: what the run is about. */
+/**
+ * The first heading (or first line) of the human's briefing: what the run is about. A run Dure started for a mission
+ * task past its first phase has the previous phase's summary before the task's own briefing (Dure 463c6e7 on: a
+ * `## Previous Context` section, then a `---` line between blank lines): the title is the briefing's, after it.
+ */
 function briefingTitle(text: string): string | null {
-  for (const line of text.split(/\r?\n/)) {
-    const t = line.replace(/^#+\s*/, '').trim();
+  const lines = text.split(/\r?\n/);
+  let from = 0;
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (first >= 0 && /^#{1,6}\s*Previous Context\s*$/i.test(lines[first]!.trim())) {
+    const rule = lines.findIndex((line, n) => n > first && line.trim() === '---' && !lines[n - 1]!.trim() && !lines[n + 1]?.trim());
+    if (rule > 0) from = rule + 1;
+  }
+  return firstLineTitle(lines, from) ?? firstLineTitle(lines, 0);
+}
+
+function firstLineTitle(lines: readonly string[], from: number): string | null {
+  for (let n = from; n < lines.length; n++) {
+    const t = lines[n]!.replace(/^#+\s*/, '').trim();
     if (t) return t.length > 120 ? t.slice(0, 119) + '…' : t;
   }
   return null;

@@ -1,7 +1,7 @@
-import { realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { SessionFields } from './schemas';
+import { rootForms } from '../../io/path-forms';
 
 export type Owner = 'workspace' | 'other' | 'unassigned';
 
@@ -23,12 +23,6 @@ function expand(dir: string, root: string): string {
   return path.resolve(withFolder.replace(/^~(?=$|[\\/])/, os.homedir()));
 }
 
-/** The folder as given and as the file system resolves it (the plugin records `process.cwd()`, a real path). */
-export function rootForms(root: string): string[] {
-  const forms = [path.resolve(root)];
-  try { const real = realpathSync(root); if (real !== forms[0]) forms.push(real); } catch { /* a missing folder has no real path */ }
-  return forms;
-}
 
 function isAtOrUnder(dir: string, root: string): boolean {
   const fold = (p: string) => (process.platform === 'win32' || process.platform === 'darwin' ? p.toLowerCase() : p);
