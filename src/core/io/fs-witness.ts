@@ -53,6 +53,8 @@ class Recorder {
   /** Set when the code did something the witness cannot replay (a write, a recursive listing, a call not modelled). */
   complete = true;
   readonly startedAt = Date.now();
+  /** Set between the pieces of a witnessed discovery (witnessedPieces): what runs then is not the code's. */
+  paused = false;
 
   observe(name: string, args: readonly unknown[]): void {
     if (BY_DESCRIPTOR.test(name)) return;
@@ -65,11 +67,22 @@ class Recorder {
       this.complete = false;
       return;
     }
+    this.add(how, file, () => answerOf(how, file));
+  }
+
+  add(how: WitnessHow, file: string, answer: () => Answer): void {
     const key = `${how}${file}`;
-    if (!this.seen.has(key)) this.seen.set(key, [how, file, answerOf(how, file)]);
+    if (!this.seen.has(key)) this.seen.set(key, [how, file, answer()]);
+  }
+
+  witness(): FsWitness | undefined {
+    const seen = [...this.seen.values()];
+    const racy = seen.some(([, , answer]) => typeof answer !== 'string' && racyAt(answer[MTIME]!, this.startedAt));
+    return this.complete && !racy ? { seen } : undefined;
   }
 }
 
+/** The recording under way (paused or not): one at a time. */
 let recording: Recorder | undefined;
 
 /**
@@ -83,13 +96,69 @@ export async function witnessed<T>(code: () => Promise<T>): Promise<{ result: T;
   const restore = [patch(fs as unknown as Record<string, unknown>, recorder), patch(fs.promises as unknown as Record<string, unknown>, recorder)];
   try {
     const result = await code();
-    const seen = [...recorder.seen.values()];
-    const racy = seen.some(([, , answer]) => typeof answer !== 'string' && racyAt(answer[MTIME]!, recorder.startedAt));
-    return { result, witness: recorder.complete && !racy ? { seen } : undefined };
+    return { result, witness: recorder.witness() };
   } finally {
     recording = undefined;
     for (const undo of restore) undo();
   }
+}
+
+/**
+ * witnessed() for code that hands its result over in pieces (a discovery's, see SystemAdapter.discoverInPieces): what
+ * the code asks while it makes each piece is seen, and nothing of what the caller does with a piece before it asks
+ * for the next (it reads the files the piece names: not part of the discovery). `done` is told the witness once the
+ * last piece is made; a caller that stops early gets none.
+ */
+export async function* witnessedPieces<T>(pieces: AsyncIterable<T>, done: (witness: FsWitness | undefined) => void): AsyncGenerator<T> {
+  if (recording) {
+    yield* pieces;
+    done(undefined);
+    return;
+  }
+  const recorder = recording = new Recorder();
+  const restore = [patch(fs as unknown as Record<string, unknown>, recorder), patch(fs.promises as unknown as Record<string, unknown>, recorder)];
+  const iterator = pieces[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      recorder.paused = false;
+      let next: IteratorResult<T>;
+      try {
+        next = await iterator.next();
+      } finally {
+        recorder.paused = true;
+      }
+      if (next.done) break;
+      yield next.value;
+    }
+    finished = true;
+    done(recorder.witness());
+  } finally {
+    recording = undefined;
+    for (const undo of restore) undo();
+    if (!finished) await iterator.return?.();
+  }
+}
+
+/**
+ * Folders listed elsewhere (the index's read-ahead worker) for the code a recording under way now sees (undefined when
+ * none): each is recorded, with the fingerprint taken there just before its listing (listingFingerprint), as its
+ * listing here would have been — also when the answer comes while the recording is paused, for the listing was the
+ * code's, made while it was not; never once that recording is over.
+ */
+export function listingRecorder(): ((dir: string, fingerprint: ListingFingerprint) => void) | undefined {
+  const recorder = recording;
+  if (!recorder || recorder.paused) return undefined;
+  return (dir, fingerprint) => {
+    if (recording === recorder) recorder.add('s', dir, () => fingerprint);
+  };
+}
+
+/** What a witness keeps of a listed folder, taken just before it is listed (see recordListed). */
+export type ListingFingerprint = Answer;
+
+export function listingFingerprint(dir: string): ListingFingerprint {
+  return answerOf('s', dir);
 }
 
 /** Whether every path a witness saw still gives the same answer (fs calls only; no code of the witnessed run). */
@@ -120,7 +189,7 @@ function patch(target: Record<string, unknown>, recorder: Recorder): () => void 
     if (typeof original !== 'function' || !/^[a-z]/.test(name)) continue;
     const fn = original as (...args: unknown[]) => unknown;
     const wrapped = function (this: unknown, ...args: unknown[]): unknown {
-      if (recording === recorder) recorder.observe(name, args);
+      if (recording === recorder && !recorder.paused) recorder.observe(name, args);
       return fn.apply(this, args);
     };
     Object.assign(wrapped, fn); // realpathSync.native and the like

@@ -39,27 +39,72 @@ export async function isFile(file: string): Promise<boolean> {
 }
 
 /**
+ * Which of `names` (at most 30) folder `dir` holds, as bits (1 << i for names[i]): 0 when it is gone or not a folder,
+ * 'unlisted' when it exists but cannot be listed (permission denied). One synchronous readdir. Run by filesIn, here
+ * or on the index's read-ahead worker.
+ */
+export function namesIn(dir: string, names: readonly string[]): FolderNames {
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'EACCES' || code === 'EPERM' ? 'unlisted' : 0;
+  }
+  const held = new Set(entries);
+  let bits = 0;
+  for (let i = 0; i < names.length; i++) if (held.has(names[i]!)) bits |= 1 << i;
+  return bits;
+}
+
+export type FolderNames = number | 'unlisted';
+
+/**
+ * Starts listing folders somewhere else (the index's read-ahead worker): namesIn of each of `dirs`, in order, recorded
+ * by a witness under way now as listings here would be. Undefined when it cannot take them now; an answer of
+ * undefined when it could not finish: the folders are then listed here.
+ */
+export type FolderLister = (dirs: readonly string[], names: readonly string[]) => Promise<readonly FolderNames[] | undefined> | undefined;
+
+/** A listing started elsewhere (listElsewhere), for filesIn. */
+export type ListedElsewhere = Promise<readonly FolderNames[] | undefined> | undefined;
+
+/** Fewer folders than this are listed here: a message to the worker costs more than they do. */
+export const LISTED_ELSEWHERE_MIN = 64;
+
+/**
+ * The listing of `dirs` started on `lister` when it can take them now (see FolderLister), for filesIn: started before
+ * the listing is needed, it is made while this thread does something else (a discovery's next piece while the index
+ * reads this one).
+ */
+export function listElsewhere(dirs: readonly string[], names: readonly string[], lister: FolderLister | undefined): ListedElsewhere {
+  return lister && dirs.length >= LISTED_ELSEWHERE_MIN && names.length <= 30 ? lister(dirs, names) : undefined;
+}
+
+/**
  * Of each folder in `dirs`, the files among `names` that it holds, as absolute paths, in folder order. One
  * synchronous readdir per folder (cheaper than a stat per candidate or a thread-pool round trip each), with a
- * turn for the event loop every few milliseconds. A folder that exists but cannot be listed (permission denied)
- * is not silently empty: its `unlisted` names are returned as if present, so that reading them says why they
- * cannot be read (and what they belong to stays known).
+ * turn for the event loop every few milliseconds — or, with `elsewhere` (listElsewhere: the index's read-ahead
+ * worker), the same listings made on another thread; those it could not make are made here. A folder that exists but cannot be
+ * listed (permission denied) is not silently empty: its `unlisted` names are returned as if present, so that reading
+ * them says why they cannot be read (and what they belong to stays known).
  */
-export async function filesIn(dirs: readonly string[], names: readonly string[], unlisted: readonly string[] = []): Promise<string[]> {
+export async function filesIn(dirs: readonly string[], names: readonly string[], unlisted: readonly string[] = [],
+  listed?: ListedElsewhere): Promise<string[]> {
+  const elsewhere = listed && await listed;
   const found: string[] = [];
   let slice = Date.now();
-  for (const dir of dirs) {
-    let entries: Set<string>;
-    try {
-      entries = new Set(readdirSync(dir));
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      if (code === 'EACCES' || code === 'EPERM') for (const name of unlisted) found.push(path.join(dir, name));
+  for (let n = 0; n < dirs.length; n++) {
+    const dir = dirs[n]!;
+    const held = elsewhere ? elsewhere[n]! : namesIn(dir, names);
+    if (held === 'unlisted') {
+      for (const name of unlisted) found.push(path.join(dir, name));
       continue;
     }
+    if (held === 0) continue;
     // A plain name after a normalized folder: what path.join gives, without normalizing 20,000 paths again.
     const prefix = withSeparator(path.normalize(dir));
-    for (const name of names) if (entries.has(name)) found.push(prefix + name);
+    for (let i = 0; i < names.length; i++) if (held & (1 << i)) found.push(prefix + names[i]!);
     if (Date.now() - slice >= 12) { ownBlocks.note('discovery', Date.now() - slice); await new Promise((resolve) => setImmediate(resolve)); slice = Date.now(); }
   }
   ownBlocks.note('discovery', Date.now() - slice);

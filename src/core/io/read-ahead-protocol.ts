@@ -1,4 +1,6 @@
 import type { TextRead } from './read-text';
+import type { ListingFingerprint } from './fs-witness';
+import type { FolderNames } from './list-dirs';
 
 /**
  * The messages between the index and its read-ahead worker (read-ahead.ts, read-ahead-worker.ts): plain numbers
@@ -71,3 +73,30 @@ export const CHUNK_BYTES = 1024 * 1024;
  */
 export const AHEAD_MAX_FILES = 8192;
 export const AHEAD_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A discovery's folders to list (filesIn's, see list-dirs.ts): which of `names` each holds (namesIn), and, when a
+ * witness is recording the discovery, each folder's fingerprint taken just before its listing.
+ */
+export interface ListJob {
+  readonly list: true;
+  readonly id: number;
+  readonly dirs: readonly string[];
+  readonly names: readonly string[];
+  readonly fingerprints: boolean;
+}
+
+/** A ListJob's answer: namesIn of each folder, in order (and their fingerprints when asked). */
+export interface ListAnswer {
+  readonly list: true;
+  readonly id: number;
+  readonly held: readonly FolderNames[];
+  readonly fingerprints?: readonly ListingFingerprint[];
+}
+
+/** The worker's first message: it is listening (a listing is asked of it from then on, not before). */
+export interface WorkerReady {
+  readonly ready: true;
+}
+
+export type WorkerMessage = AheadChunk | ListAnswer | WorkerReady;

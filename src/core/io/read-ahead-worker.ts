@@ -1,9 +1,11 @@
 import { statSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
+import { listingFingerprint } from './fs-witness';
+import { namesIn } from './list-dirs';
 import {
   CANCELLED, CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
   AHEAD_MAX_BYTES, AHEAD_MAX_FILES,
-  type AheadChunk, type AheadJob, type ReadFailure,
+  type AheadChunk, type AheadJob, type ListAnswer, type ListJob, type ReadFailure, type WorkerReady,
 } from './read-ahead-protocol';
 import { readStateBytesSync } from './read-text';
 
@@ -14,7 +16,11 @@ import { readStateBytesSync } from './read-text';
  * past the one the index is reading (the index reads for itself until the worker is there, so a worker still
  * starting costs it nothing) and says where, in the job's shared memory.
  */
-parentPort?.on('message', (job: AheadJob) => {
+parentPort?.on('message', (job: AheadJob | ListJob) => {
+  if ('list' in job) {
+    listFolders(job);
+    return;
+  }
   const start = Math.min(job.files.length, Atomics.load(job.shared, MAIN_NEXT) + START_LEAD);
   Atomics.store(job.shared, WORKER_START, start);
   const lead = new Lead(job, start);
@@ -41,6 +47,20 @@ parentPort?.on('message', (job: AheadJob) => {
   // The rest, marked as the last (empty when nothing is left: it still says the job is done).
   chunk.send(true);
 });
+
+parentPort?.postMessage({ ready: true } satisfies WorkerReady);
+
+/** A discovery's folders listed, as filesIn would list them here (namesIn), each fingerprinted first when asked. */
+function listFolders(job: ListJob): void {
+  const held = new Array<ReturnType<typeof namesIn>>(job.dirs.length);
+  const fingerprints = job.fingerprints ? new Array<ReturnType<typeof listingFingerprint>>(job.dirs.length) : undefined;
+  for (let n = 0; n < job.dirs.length; n++) {
+    const dir = job.dirs[n]!;
+    if (fingerprints) fingerprints[n] = listingFingerprint(dir);
+    held[n] = namesIn(dir, job.names);
+  }
+  parentPort!.postMessage({ list: true, id: job.id, held, ...(fingerprints ? { fingerprints } : {}) } satisfies ListAnswer);
+}
 
 /** One chunk's answers as they are made, sent as a few transferred buffers. */
 class ChunkBuilder {

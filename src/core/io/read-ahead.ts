@@ -2,7 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AheadBatch } from './read-ahead-batch';
-import { MODE_CHECK, MODE_READ, MODE_SKIP, SHARED_SLOTS, WORKER_START, type AheadChunk, type AheadJob } from './read-ahead-protocol';
+import { listingRecorder } from './fs-witness';
+import type { FolderNames } from './list-dirs';
+import {
+  MODE_CHECK, MODE_READ, MODE_SKIP, SHARED_SLOTS, WORKER_START, type AheadJob, type ListAnswer, type ListJob, type WorkerMessage,
+} from './read-ahead-protocol';
 import { MAX_STATE_FILE_BYTES } from './read-text';
 
 export { AheadBatch, type AheadAnswer } from './read-ahead-batch';
@@ -15,6 +19,9 @@ export { AheadBatch, type AheadAnswer } from './read-ahead-batch';
  * as it comes to it. Anything the worker cannot answer — the files before the one it started at (the index reads
  * on while the worker starts), it stopped, a file it skipped — the index reads itself as before, so the read-ahead
  * changes when a file is read, never what is read from it.
+ *
+ * It lists a discovery's folders too, once it has started (filesIn with a FolderLister, see list-dirs.ts): the index
+ * parses one piece while the worker lists the next and reads it.
  */
 
 /** The worker's file, built beside this module's (out/src/core/io/ for the tests, dist/ in the bundles). */
@@ -42,6 +49,8 @@ const CANCEL_WAIT_MS = 2_000;
 let spare: { worker: Worker; timer: NodeJS.Timeout } | undefined;
 /** Job ids are unique across every scan's ReadAhead, so that a spare worker's late chunk is never taken for another's. */
 let nextJobId = 0;
+/** Workers that said they are listening (their first message): a listing is asked only of one of them. */
+const listening = new WeakSet<Worker>();
 
 function takeWorker(): Worker | undefined {
   if (spare) {
@@ -54,6 +63,7 @@ function takeWorker(): Worker | undefined {
     const worker = new Worker(WORKER_FILE);
     // Never what keeps a process alive: the CLI exits when its work is done, whatever the worker is doing.
     worker.unref();
+    worker.once('message', () => listening.add(worker));
     // A spare that fails or exits is no longer one.
     const forget = () => { if (spare?.worker === worker) { clearTimeout(spare.timer); spare = undefined; } };
     worker.on('error', forget);
@@ -81,8 +91,16 @@ function putBack(worker: Worker): void {
 export class ReadAhead {
   private readonly worker: Worker | undefined;
   private readonly jobs = new Map<number, AheadBatch>();
+  private readonly listings = new Map<number, {
+    dirs: readonly string[]; record: ReturnType<typeof listingRecorder>; resolve: (held: readonly FolderNames[] | undefined) => void;
+  }>();
   private stopped = false;
-  private readonly onMessage = (chunk: AheadChunk) => this.jobs.get(chunk.id)?.add(chunk);
+  /** How many folders the worker listed for this scan. */
+  foldersListed = 0;
+  private readonly onMessage = (message: WorkerMessage) => {
+    if ('kinds' in message) this.jobs.get(message.id)?.add(message);
+    else if ('list' in message) this.listed(message);
+  };
   private readonly onStopped = () => this.stop();
 
   private constructor() {
@@ -134,6 +152,31 @@ export class ReadAhead {
   }
 
   /**
+   * Starts listing `dirs` on the worker (namesIn of each), recorded by a witness under way now as listings here would
+   * be; undefined when the worker has not said it is listening yet, or stopped (the caller lists them itself). The
+   * answer is undefined when the worker stopped before it (the same).
+   */
+  list(dirs: readonly string[], names: readonly string[]): Promise<readonly FolderNames[] | undefined> | undefined {
+    if (this.stopped || !listening.has(this.worker!)) return undefined;
+    const id = nextJobId++;
+    const record = listingRecorder();
+    const job: ListJob = { list: true, id, dirs, names, fingerprints: record !== undefined };
+    return new Promise((resolve) => {
+      this.listings.set(id, { dirs, record, resolve });
+      this.worker!.postMessage(job);
+    });
+  }
+
+  private listed(answer: ListAnswer): void {
+    const asked = this.listings.get(answer.id);
+    if (!asked) return;
+    this.listings.delete(answer.id);
+    if (asked.record && answer.fingerprints) for (let n = 0; n < asked.dirs.length; n++) asked.record(asked.dirs[n]!, answer.fingerprints[n]!);
+    this.foldersListed += asked.dirs.length;
+    asked.resolve(answer.held);
+  }
+
+  /**
    * Done with the worker: batches still waiting answer "read it yourself" for what they have not received. The
    * worker is kept as the spare for the next scan once it has said it is done with every job (each still under way
    * is cancelled: the index outran it, or stopped); ended if it does not say so soon.
@@ -151,8 +194,8 @@ export class ReadAhead {
       putBack(worker);
       return;
     }
-    const onMessage = (chunk: AheadChunk) => {
-      if (chunk.done) pending.delete(chunk.id);
+    const onMessage = (message: WorkerMessage) => {
+      if ('done' in message && message.done) pending.delete(message.id);
       if (pending.size) return;
       forget();
       putBack(worker);
@@ -175,5 +218,7 @@ export class ReadAhead {
     this.stopped = true;
     for (const batch of this.jobs.values()) batch.abandon();
     this.jobs.clear();
+    for (const { resolve } of this.listings.values()) resolve(undefined);
+    this.listings.clear();
   }
 }

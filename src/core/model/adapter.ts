@@ -19,6 +19,11 @@ export interface SourceContext {
   readonly systems?: readonly SystemId[];
   /** How many of the newest agent_trace.jsonl entries to keep (see traceTailOf for the default and bounds). */
   readonly traceTail?: number;
+  /**
+   * Given to a discovery by the index while it scans: lists many folders on another thread (io/list-dirs.ts's
+   * FolderLister, the read-ahead worker), for filesIn. Never part of the context's identity.
+   */
+  readonly folderLister?: (dirs: readonly string[], names: readonly string[]) => Promise<readonly (number | 'unlisted')[] | undefined> | undefined;
 }
 
 export interface WatchPattern {

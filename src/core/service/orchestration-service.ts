@@ -54,6 +54,8 @@ export interface ScanTimings {
   slowestListenerMs: number;
   /** How many files the read-ahead worker read or found unchanged for the index (src/core/io/read-ahead.ts). */
   filesReadAhead: number;
+  /** How many folders the read-ahead worker listed for the scans' discovery (the rest were listed on the scan's thread). */
+  foldersListedAhead: number;
 }
 
 /** A scan reads, links, and its change goes to the listeners in slices of about this long (see Emitter.fireInTurns). */
@@ -231,7 +233,7 @@ export class OrchestrationService extends Disposable {
 
   /** `known`: one folder's listing proven current (the CLI's second run, snapshot-proof.ts): that folder is not listed again. */
   private async scanAll(save: boolean, known?: KnownListing): Promise<ScanTimings> {
-    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0, filesReadAhead: 0 };
+    const timings = { cacheLoadMs: 0, readAndLinkMs: 0, cacheSaveMs: 0, listenersMs: 0, yieldedMs: 0, slowestListenerMs: 0, filesReadAhead: 0, foldersListedAhead: 0 };
     for (const index of this.indexes) {
       // One slicer for the reading, the link and the views: the last slice of the link and the views' first are one
       // block of the event loop, timed as one (own-blocks.ts).
@@ -263,6 +265,7 @@ export class OrchestrationService extends Disposable {
     if (timings) {
       timings.yieldedMs += index.lastScanYieldedMs;
       timings.filesReadAhead += index.lastScanAnsweredAhead;
+      timings.foldersListedAhead += index.lastScanListedAhead;
     }
     if (save) await this.saveChanged(index, timings);
     return change;

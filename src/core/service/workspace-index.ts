@@ -15,7 +15,8 @@ import type { AnyAdapter, AnyLinkOutput } from './work-item';
 import type { CacheEntry } from './index-cache';
 import { readsSystem } from '../model/source-context';
 import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness';
-import { racyAt, witnessed, type FsWitness } from '../io/fs-witness';
+import { racyAt, witnessed, witnessedPieces, type FsWitness } from '../io/fs-witness';
+import type { FolderLister } from '../io/list-dirs';
 import { freshJsonCopy } from '../util/fresh-copy';
 import { jsonEqual } from '../util/json-equal';
 import { READ_SO_FAR_EVERY_MS, type ReadSoFar } from './read-so-far';
@@ -87,7 +88,7 @@ export class WorkspaceIndex {
   private onlyScanned = false;
   /**
    * Set by the CLI: each discovery of a scan or of unchangedSince runs witnessed (fs-witness.ts, which wraps node:fs
-   * while it runs: only for a process that does one thing at a time).
+   * while it runs: only for a process that does one thing at a time; a scan's in pieces, witnessedPieces).
    */
   recordsDiscovery = false;
   /** The last scan's or check's discovery: what it listed (each adapter's files, in order) and its witnesses. */
@@ -130,6 +131,8 @@ export class WorkspaceIndex {
     // the worker's start (tens of milliseconds) passes while discovery lists; else once discovery found that many.
     let readAhead = !known && Math.max(cache.size, heldBefore) >= READ_AHEAD_MIN_FILES ? ReadAhead.start() : undefined;
     let answeredAhead = 0;
+    // A discovery's long lists of folders are listed by the worker (started then), once it is listening.
+    const folderLister: FolderLister = (dirs, names) => (readAhead ??= ReadAhead.start())?.list(dirs, names);
     // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
     let toldAt = -Infinity;
     // Between two slices, now and then: what was read so far, for a view with nothing to show yet — once reading has
@@ -143,7 +146,7 @@ export class WorkspaceIndex {
     };
     try {
       for (const adapter of this.adapters) {
-        const pieces = listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery);
+        const pieces = listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery, folderLister);
         // A long list is read by a worker, ahead of the parses here (read-ahead.ts); a known listing reads few.
         const askAhead = (files: readonly string[]) => listing || files.length < READ_AHEAD_MIN_FILES ? undefined
           : (readAhead ??= ReadAhead.start())?.ask(files, this.aheadAsks(adapter, cache));
@@ -196,6 +199,7 @@ export class WorkspaceIndex {
     } finally {
       readAhead?.close();
       this.lastScanAnsweredAhead = answeredAhead;
+      this.lastScanListedAhead = readAhead?.foldersListed ?? 0;
       this.scanning = false;
       this.scanStrings = undefined;
       this.lastScanYieldedMs = slicer.yieldedMs - yieldedBefore;
@@ -250,6 +254,8 @@ export class WorkspaceIndex {
   lastScanYieldedMs = 0;
   /** How many files of the last scan its read-ahead worker answered (read, or found unchanged). */
   lastScanAnsweredAhead = 0;
+  /** How many folders of the last scan's discovery its read-ahead worker listed. */
+  lastScanListedAhead = 0;
   /** Set while scan() reads and links: its records are incomplete and its links not yet in place. */
   private scanning = false;
   /** While scan() reads: one string per short text of its records (see freshJsonCopy), dropped when it is done. */
@@ -428,17 +434,28 @@ export class WorkspaceIndex {
   }
 
   /**
-   * One adapter's discovery for a scan: in the pieces the adapter lists them in (each read before the next is listed:
-   * the editor's rows so far start before the listing ends), or whole when the discovery is witnessed (the CLI's:
-   * the witness covers the listing alone, not the reads between its pieces) or the adapter has no pieces.
+   * One adapter's discovery for a scan: in the pieces the adapter lists them in (each read while the next is listed:
+   * the editor's rows so far start before the listing ends; the read-ahead worker lists the folders when there is one,
+   * `folderLister`), or whole when the adapter has no pieces. A witnessed one (the CLI's) sees the listing alone, not
+   * the reads between its pieces (witnessedPieces).
    */
-  private async *discoverPieces(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>): AsyncGenerator<readonly string[]> {
-    if (this.recordsDiscovery || !adapter.discoverInPieces) {
+  private async *discoverPieces(adapter: AnyAdapter, into: NonNullable<WorkspaceIndex['lastDiscovery']>,
+    folderLister: FolderLister): AsyncGenerator<readonly string[]> {
+    if (!adapter.discoverInPieces) {
       yield await this.discover(adapter, into);
       return;
     }
-    into.witnesses.push(undefined);
-    yield* adapter.discoverInPieces(this.ctx);
+    const ctx: SourceContext = { ...this.ctx, folderLister };
+    // The witness's place is taken now: a scan that stops before the last piece leaves it without one.
+    const slot = into.witnesses.push(undefined) - 1;
+    if (!this.recordsDiscovery) {
+      yield* adapter.discoverInPieces(ctx);
+      return;
+    }
+    for await (const piece of witnessedPieces(adapter.discoverInPieces(ctx), (witness) => { into.witnesses[slot] = witness; })) {
+      for (const file of piece) into.files.push(file);
+      yield piece;
+    }
   }
 
   /** One adapter's discovery, witnessed when recordsDiscovery is set; appended to `into`. */

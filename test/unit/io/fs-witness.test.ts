@@ -1,6 +1,6 @@
 import * as assert from 'node:assert';
 import { cpSync, mkdirSync, promises as fsp, readdirSync, readFileSync, renameSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { witnessed, witnessHolds } from '../../../src/core/io/fs-witness';
+import { listingFingerprint, listingRecorder, witnessed, witnessedPieces, witnessHolds, type FsWitness } from '../../../src/core/io/fs-witness';
 import { ageTree } from '../helpers/age-tree';
 import { TempWorkspace } from '../helpers/temp-workspace';
 
@@ -20,6 +20,44 @@ describe('fs-witness: what code asked the file system, replayed without the code
     ageTree(made.root);
     return made;
   }
+
+  it('sees what code in pieces asks while it makes each piece, not what its caller does between them', async () => {
+    ws = fixture();
+    ws.write('elsewhere/x.txt', 'x\n');
+    ageTree(ws.root);
+    async function* pieces() {
+      yield readdirSync(ws.path('tasks'));
+      yield readFileSync(ws.path('config.txt'), 'utf8').trim();
+    }
+    let witness: FsWitness | undefined;
+    const got: unknown[] = [];
+    for await (const piece of witnessedPieces(pieces(), (w) => { witness = w; })) {
+      got.push(piece);
+      // The caller's own reads between pieces (the index reading a piece's files) are not the code's.
+      readdirSync(ws.path('elsewhere'));
+      readFileSync(ws.path('elsewhere/x.txt'));
+    }
+    assert.deepStrictEqual(got, [['A', 'B'], 'one']);
+    assert.ok(witness, 'complete and not racy');
+    assert.deepStrictEqual(witness.seen.map(([how, file]) => [how, file]), [['s', ws.path('tasks')], ['s', ws.path('config.txt')]]);
+    // A folder listed elsewhere for the code (the read-ahead worker) is recorded with the fingerprint taken there;
+    // a recorder asked for while no recording runs, or used after its recording ended, records nothing.
+    assert.strictEqual(listingRecorder(), undefined);
+    let late: ReturnType<typeof listingRecorder>;
+    const other = ws.path('elsewhere');
+    async function* listedElsewhere() {
+      late = listingRecorder();
+      late!(other, listingFingerprint(other));
+      yield 1;
+    }
+    for await (const _ of witnessedPieces(listedElsewhere(), (w) => { witness = w; })) { /* nothing between */ }
+    assert.deepStrictEqual(witness!.seen, [['s', other, listingFingerprint(other)]]);
+    late!(ws.path('tasks'), listingFingerprint(ws.path('tasks')));
+    assert.strictEqual(witness!.seen.length, 1);
+    assert.ok(witnessHolds(witness!));
+    mkdirSync(ws.path('elsewhere/new'));
+    assert.strictEqual(witnessHolds(witness!), false, 'a folder added in the folder listed elsewhere breaks it');
+  });
 
   it('holds while nothing changed; an added, removed or renamed entry, or a config rewritten to the same size, breaks it', async () => {
     ws = fixture();

@@ -2,8 +2,11 @@ import * as assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { witnessedPieces, type FsWitness } from '../../../src/core/io/fs-witness';
+import { filesIn, namesIn } from '../../../src/core/io/list-dirs';
 import { ReadAhead, type AheadAnswer, type AheadAsk, type AheadBatch } from '../../../src/core/io/read-ahead';
 import { MAX_STATE_FILE_BYTES, readStateTextSync } from '../../../src/core/io/read-text';
+import { ageTree } from '../helpers/age-tree';
 import { TempWorkspace } from '../helpers/temp-workspace';
 
 /** Every answer of a batch, taken in order as the index takes them (waiting only where the worker has not been yet). */
@@ -146,6 +149,43 @@ describe('read-ahead worker', function () {
     assert.strictEqual(ahead.threadId, outrunThread, 'the cancelled worker was not kept');
     const answers = await takeAll(ahead.ask(files, () => 'read' as const), files, true);
     assert.ok(answers.filter((a) => a !== undefined).length >= files.length - 8, 'the kept worker answers the next job');
+  });
+
+  it('lists folders as the index would once it says it is listening, and a witness under way records them as if listed here', async () => {
+    const names = ['task.yaml', 'state.yaml', 'plan.yaml'];
+    const dirs: string[] = [];
+    for (let i = 0; i < 70; i++) {
+      if (i % 3 !== 2) ws.write(`tasks/T-${i}/task.yaml`, 'id: x\n');
+      if (i % 2) ws.write(`tasks/T-${i}/state.yaml`, 'status: running\n');
+      if (i % 5 === 0) ws.write(`tasks/T-${i}/notes.md`, 'not asked\n');
+      if (i % 7 === 0) mkdirSync(ws.path(`tasks/T-${i}/plan.yaml`), { recursive: true }); // a folder by a file's name, as a listing shows it
+      dirs.push(ws.path(`tasks/T-${i}`));
+    }
+    dirs.push(ws.path('tasks/missing'), ws.write('tasks/a-file', 'x\n'));
+    ageTree(ws.root);
+    ahead = ReadAhead.start()!;
+    let listing = ahead.list(dirs, names);
+    for (let i = 0; i < 200 && !listing; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      listing = ahead.list(dirs, names);
+    }
+    assert.ok(listing, 'the worker said it is listening');
+    assert.deepStrictEqual(await listing, dirs.map((dir) => namesIn(dir, names)));
+    assert.strictEqual(ahead.foldersListed, dirs.length);
+    // filesIn with the worker's listing, and with its own, under a witness each: the same files and the same witness.
+    const witnessOf = async (elsewhere: boolean) => {
+      let witness: FsWitness | undefined;
+      const files: string[][] = [];
+      const pieces = async function* () { yield await filesIn(dirs, names, ['task.yaml'], elsewhere ? ahead!.list(dirs, names) : undefined); };
+      for await (const piece of witnessedPieces(pieces(), (w) => { witness = w; })) files.push(piece);
+      return { files, witness };
+    };
+    const viaWorker = await witnessOf(true);
+    const here = await witnessOf(false);
+    assert.strictEqual(ahead.foldersListed, 2 * dirs.length);
+    assert.deepStrictEqual(viaWorker.files, here.files);
+    assert.ok(here.witness && viaWorker.witness, 'both complete and not racy');
+    assert.deepStrictEqual(viaWorker.witness, here.witness);
   });
 
   it('answers "read it yourself" for everything not received once it is closed, and never leaves the index waiting', async () => {

@@ -6,6 +6,8 @@ import path from 'node:path';
 import { writeOrcWorkspace } from '../../../bench/lib/orc-workspace';
 import { JsonIndexCache } from '../../../src/core/service/index-cache';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { witnessHolds } from '../../../src/core/io/fs-witness';
+import { ageTree } from '../helpers/age-tree';
 import { TempWorkspace } from '../helpers/temp-workspace';
 
 /** What a scan shows: its items, problems and decisions, as the views and the report take them. */
@@ -106,5 +108,45 @@ describe('scan with the read-ahead worker', function () {
       cpSync(saved, cache, { recursive: true });
       return scanWith(ws.root, true, cache);
     });
+  });
+
+  it('lists the task folders on the worker for a witnessed scan (the CLI\'s), with the witness a listing here gives', async () => {
+    // 1,600 task folders: four pieces of 500; the worker, started for the first, lists the later ones.
+    const big = new TempWorkspace();
+    try {
+      writeOrcWorkspace(big.root, 1_600);
+      ageTree(big.root);
+      const witnessOf = async (readAhead: boolean) => {
+        const before = process.env.BATON_READ_AHEAD;
+        process.env.BATON_READ_AHEAD = readAhead ? 'on' : 'off';
+        try {
+          const service = new OrchestrationService({ folders: [{ root: big.root }], recordsDiscovery: true });
+          const timings = await service.scan();
+          const facts = service.scanFacts(big.root)!;
+          const witness = facts.discovery;
+          return { witness, listed: timings.foldersListedAhead, shown: shown(service), files: facts.files.map(([file]) => file) };
+        } finally {
+          if (before === undefined) delete process.env.BATON_READ_AHEAD;
+          else process.env.BATON_READ_AHEAD = before;
+        }
+      };
+      const here = await witnessOf(false);
+      assert.strictEqual(here.listed, 0);
+      assert.ok(here.witness, 'the discovery is witnessed');
+      let worker = await witnessOf(true);
+      for (let attempt = 1; attempt < 6 && worker.listed === 0; attempt++) worker = await witnessOf(true);
+      assert.ok(worker.listed >= 500, `the worker listed ${worker.listed} folders`);
+      assert.strictEqual(worker.shown, here.shown);
+      assert.deepStrictEqual(worker.files, here.files);
+      // The same paths with the same fingerprints (the order they were recorded in may differ).
+      const seen = (w: NonNullable<typeof here.witness>) => w.seen.map((entry) => JSON.stringify(entry)).sort();
+      assert.deepStrictEqual(seen(worker.witness!), seen(here.witness));
+      assert.ok(witnessHolds(worker.witness!));
+      // A state.yaml appearing in the last task folder, one the worker listed, breaks it.
+      big.write('.orc/tasks/TASK-01600/state.yaml', 'status: running\n');
+      assert.strictEqual(witnessHolds(worker.witness!), false);
+    } finally {
+      big.dispose();
+    }
   });
 });

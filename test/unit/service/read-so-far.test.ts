@@ -121,7 +121,7 @@ describe('what a scan has read so far', () => {
       assert.strictEqual(orc.given.length, 6, `${orc.given.length} pieces`);
       const firstRows = told.find((t) => t.tasks > 0);
       assert.ok(firstRows && firstRows.at < orc.given.at(-2)!, 'tasks told before the last task folders were listed');
-      // The same items, in the same order, as a scan that lists everything first (the CLI's, whose listing is witnessed).
+      // The same items, in the same order, as the CLI's scan (its listing witnessed, in the same pieces).
       const whole = new WorkspaceIndex({ root: ws.root }, defaultAdapters());
       whole.recordsDiscovery = true;
       await whole.scan();

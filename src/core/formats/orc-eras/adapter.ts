@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { gateDecisionsSteps } from '../orc/gate-decisions';
-import { filesIn, isFile, subfolders } from '../../io/list-dirs';
+import { filesIn, isFile, listElsewhere, subfolders } from '../../io/list-dirs';
 import type { LinkInput, LinkOutput, ParsedFile, ReadFile, SourceContext, SystemAdapter, WatchPattern } from '../../model/adapter';
 import type { OrcItem } from '../orc/model';
 import type { OrcGateDecision } from '../orc/gate-decisions';
@@ -34,6 +34,13 @@ const LISTS_PER_GROUP = 8;
 
 /** Task folders listed per piece of discoverInPieces: about 1,200 files, a few slices of reading. */
 const TASK_FOLDERS_PER_PIECE = 500;
+const TASK_FILES = ['task.yaml', 'state.yaml', 'plan.yaml'];
+
+function chunksOf<T>(list: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let at = 0; at < list.length; at += size) chunks.push(list.slice(at, at + size));
+  return chunks;
+}
 
 /**
  * orc keeps its state in one of two layouts. The file era (spec 000): orc.yaml (or .orc/config.yaml) and
@@ -77,10 +84,19 @@ export class OrcAdapter implements SystemAdapter<OrcRecord, OrcItem, OrcGateDeci
     // A folder that cannot be listed still names a task (or initiative): its main file is read to say why not.
     // Folder names from a listing (no separator in them): appended, not joined (10,000 joins showed in profiles).
     const taskFolders = tasks.map((d) => `${orc}${path.sep}tasks${path.sep}${d}`);
-    for (let at = 0; at < taskFolders.length; at += TASK_FOLDERS_PER_PIECE) {
-      yield await filesIn(taskFolders.slice(at, at + TASK_FOLDERS_PER_PIECE), ['task.yaml', 'state.yaml', 'plan.yaml'], ['task.yaml']);
+    const initiativeFolders = initiatives.map((d) => path.join(orc, 'initiatives', d));
+    const pieces = [...chunksOf(taskFolders, TASK_FOLDERS_PER_PIECE).map((dirs) => ({ dirs, names: TASK_FILES, unlisted: ['task.yaml'] })),
+      { dirs: initiativeFolders, names: ['initiative.yaml'], unlisted: ['initiative.yaml'] }];
+    // With a lister (the index's read-ahead worker), each piece's listing is started before the one before it is
+    // handed over: the worker lists it while the index reads that one.
+    let listed = listElsewhere(pieces[0]!.dirs, pieces[0]!.names, ctx.folderLister);
+    for (let n = 0; n < pieces.length; n++) {
+      const { dirs, names, unlisted } = pieces[n]!;
+      const files = await filesIn(dirs, names, unlisted, listed);
+      const next = pieces[n + 1];
+      listed = next && listElsewhere(next.dirs, next.names, ctx.folderLister);
+      yield files;
     }
-    yield await filesIn(initiatives.map((d) => path.join(orc, 'initiatives', d)), ['initiative.yaml'], ['initiative.yaml']);
   }
 
   /** Per folder: how many file-era task and initiative folders sit beside its database. */
