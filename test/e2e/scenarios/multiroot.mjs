@@ -45,8 +45,14 @@ export const scenarios = [
         const pane = viewPane(tab, view);
         const alphaRow = pane.locator('.monaco-list-row[aria-level="1"]', { has: tab.locator('.label-name', { hasText: /^alpha$/ }) }).first();
         await alphaRow.waitFor({ timeout: 30000 });
-        if ((await alphaRow.getAttribute('aria-expanded')) === 'true') await alphaRow.click();
         const top = await waitFor(async () => {
+          // Folded again while it is still expanded: a click that lands while the scan's change redraws the tree is
+          // lost (seen once in the installed-.vsix run: alpha stayed open, and Beta's row below the short pane's fold).
+          if ((await alphaRow.getAttribute('aria-expanded').catch(() => null)) === 'true') {
+            await alphaRow.click().catch(() => {});
+            // Time for the fold to show before the next look (a second click on a fold not drawn yet would undo it).
+            await new Promise((resolve) => setTimeout(resolve, 600));
+          }
           const labels = (await treeRows(pane)).filter((r) => r.level === 1).map((r) => r.label);
           return labels.join(' | ') === 'alpha | Beta runs' ? labels : null;
         }, `the ${view} view to show the rows "alpha" and "Beta runs"`, 15000);
