@@ -1,4 +1,6 @@
-import { statSync } from 'node:fs';
+import { readlinkSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { listingFingerprint } from './fs-witness';
 import { namesIn } from './list-dirs';
@@ -48,7 +50,25 @@ parentPort?.on('message', (job: AheadJob | ListJob) => {
   chunk.send(true);
 });
 
+/** How much lower the worker's priority is than the process's (nice steps: 10 gives it about a tenth of a shared processor). */
+const WORKER_NICENESS = 10;
+
+lowerOwnPriority();
 parentPort?.postMessage({ ready: true } satisfies WorkerReady);
+
+/**
+ * This thread gives way to the index's (the extension host's, which also runs the views) when both want a processor:
+ * its work is ahead of the index's and can wait. Linux only (a thread is a task there, with its own nice value, found
+ * through /proc/thread-self); elsewhere, or refused, it runs at the process's priority as before.
+ */
+function lowerOwnPriority(): void {
+  try {
+    const tid = Number(path.basename(readlinkSync('/proc/thread-self')));
+    if (Number.isInteger(tid) && tid > 0 && tid !== process.pid) os.setPriority(tid, Math.min(19, os.getPriority(tid) + WORKER_NICENESS));
+  } catch {
+    // Not Linux, or not allowed: the same priority as the index.
+  }
+}
 
 /** A discovery's folders listed, as filesIn would list them here (namesIn), each fingerprinted first when asked. */
 function listFolders(job: ListJob): void {

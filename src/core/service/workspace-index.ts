@@ -138,9 +138,11 @@ export class WorkspaceIndex {
     // Between two slices, now and then: what was read so far, for a view with nothing to show yet — once reading has
     // gone on for a slice (before that it is a folder's config files at most, nothing a view would show).
     let readingSince: number | undefined;
-    const tellIfDue = () => {
+    // Told in a slice of its own (a turn before and after): the views' first work on it is not one block with reading.
+    const tellIfDue = async () => {
       const now = performance.now();
       if (!this.onReadSoFar || readingSince === undefined || now - readingSince < YIELD_EVERY_MS || now - toldAt < this.readSoFarEveryMs) return;
+      await slicer.pause();
       this.tellReadSoFar(filesRead);
       toldAt = performance.now();
     };
@@ -155,7 +157,7 @@ export class WorkspaceIndex {
           // a turn here, so that the end of a piece and the first slice of its reading are not one block (up to 30 ms).
           // What was read so far is told here too: a piece read within one slice (the worker reads ahead) has no other.
           slicer.startSlice();
-          tellIfDue();
+          await tellIfDue();
           await slicer.pause();
           for (let at = 0; at < files.length; at++) {
             const file = files[at]!;
@@ -165,6 +167,9 @@ export class WorkspaceIndex {
               // Waiting for the worker gives the loop a turn: the slice ends here, and the next starts after it.
               slicer.finish();
               await ahead.wait(at);
+              // A whole turn before the next slice: the worker's answer wakes this among the loop's I/O, and timers and
+              // immediates of other work (the views, other extensions) would otherwise wait until after that slice too.
+              await new Promise((resolve) => setImmediate(resolve));
               slicer.startSlice();
             }
             const entry = await this.readEntry(adapter, file, cached, listing?.stats.get(file), ahead?.take(at));
@@ -173,7 +178,7 @@ export class WorkspaceIndex {
             filesRead++;
             // Reads are synchronous (see readStateTextSync): give the event loop a turn every few milliseconds.
             if (slicer.due()) {
-              tellIfDue();
+              await tellIfDue();
               await slicer.pause();
             }
           }
