@@ -36,6 +36,7 @@ const LISTS_PER_GROUP = 8;
 const TASK_FOLDERS_PER_PIECE = 500;
 const TASK_FILES = ['task.yaml', 'state.yaml', 'plan.yaml'];
 
+/** `list` in consecutive pieces of at most `size`. */
 function chunksOf<T>(list: readonly T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let at = 0; at < list.length; at += size) chunks.push(list.slice(at, at + size));
