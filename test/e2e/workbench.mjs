@@ -9,21 +9,24 @@ import { log, waitFor } from './lib.mjs';
  * webview has the keyboard focus (it would swallow F1), the sidebar title is clicked first to give it back.
  */
 export async function runCommand(page, title, pick) {
-  // A webview that takes the focus meanwhile (a Baton page still loading) closes the quick input, which hides on blur:
-  // its input turns inert and the pick is never made. The command then got no pick and did nothing: it is asked again.
+  // A webview that takes the focus meanwhile (a Baton page still loading, or one left open by the scenario before)
+  // closes the quick input, which hides on blur: its input turns inert and the command or the pick is never entered.
+  // Nothing was run then (or the command got no pick and did nothing): it is asked again.
+  const stage = { entered: false };
   for (let attempt = 1; ; attempt++) {
+    stage.entered = false;
     try {
-      await runCommandOnce(page, title, pick);
+      await runCommandOnce(page, title, pick, stage);
       return;
     } catch (e) {
-      if (pick === undefined || attempt >= 2) throw e;
-      log(`runCommand "${title}" → ${pick}: ${String(e?.message ?? e).split('\n')[0]}; asked once more`);
+      if ((pick === undefined && stage.entered) || attempt >= 2) throw e;
+      log(`runCommand "${title}"${pick === undefined ? '' : ` → ${pick}`}: ${String(e?.message ?? e).split('\n')[0]}; asked once more`);
       await page.keyboard.press('Escape').catch(() => undefined);
     }
   }
 }
 
-async function runCommandOnce(page, title, pick) {
+async function runCommandOnce(page, title, pick, stage) {
   if (await page.evaluate(() => document.activeElement?.tagName === 'IFRAME')) {
     await page.locator('.part.sidebar .composite.title').first().click().catch(() => undefined);
   }
@@ -38,9 +41,10 @@ async function runCommandOnce(page, title, pick) {
     await page.locator('.part.sidebar .composite.title').first().click({ timeout: 2000 }).catch(() => undefined);
     await page.keyboard.press('F1');
   }
-  await input.fill(`>${title}`);
+  await input.fill(`>${title}`, { timeout: 10000 });
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10000 });
   await input.press('Enter');
+  stage.entered = true;
   if (pick === undefined) return;
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: pick }).first().waitFor({ timeout: 15000 });
   await input.fill(pick);
