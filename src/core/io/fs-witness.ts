@@ -154,7 +154,7 @@ export function listingRecorder(): ((dir: string, fingerprint: ListingFingerprin
   };
 }
 
-/** What a witness keeps of a listed folder, taken just before it is listed (see recordListed). */
+/** What a witness keeps of a listed folder, taken just before it is listed (see listingRecorder). */
 export type ListingFingerprint = Answer;
 
 export function listingFingerprint(dir: string): ListingFingerprint {
