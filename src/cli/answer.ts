@@ -35,7 +35,7 @@ export async function answerCommand(argv: string[], out: CliOutput): Promise<num
     const cutShort = runs.flatMap((r) => (r.system === 'orchestral' && r.kind === 'run'
       ? r.crps.filter((c) => c.crpId === crpId && c.status === 'pending' && c.answeredBy).map((c) => ({ run: r, crp: c })) : []));
     if (cutShort.length === 1) return completeEarlierAnswer(cutShort[0]!.run.dir, cutShort[0]!.run.id, cutShort[0]!.crp.file, crpId, options, root, out);
-    const answered = runs.flatMap((r) => (r.system === 'orchestral' ? r.crps.filter((c) => c.crpId === crpId).map((c) => `${r.id} (${c.status})`) : []));
+    const answered = runs.flatMap((r) => (r.system === 'orchestral' && r.kind === 'run' ? r.crps.filter((c) => c.crpId === crpId).map((c) => `${r.id} (${c.status})`) : []));
     refuse(out, answered.length
       ? printableRow`${crpId} is not pending in ${answered.join(', ')}; nothing to answer.`
       : printableRow`no pending CRP ${crpId}` + (values.run ? printableRow` in ${values.run}` : '') + printableRow` under ${root}` +

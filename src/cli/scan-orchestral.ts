@@ -1,5 +1,6 @@
 import { AWAITING_RESUME_TEXT, dollars } from '../core/formats/orchestral/usage-text';
 import { problemPlace } from '../core/model/item-problem';
+import type { OrchestralMission } from '../core/formats/orchestral/model';
 import type { Decision, WorkItem } from '../core/service/work-item';
 import { printable, printableRow } from '../core/util/printable';
 
@@ -27,6 +28,11 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
       lines.push(printableRow`  ${r.id.padEnd(20)} ${(r.phase ?? '(no state)').padEnd(15)} ${iteration.padEnd(5)} ${r.title}` + (flags.length ? `  [${flags.join(', ')}]` : ''));
     }
   }
+  const missions = items.flatMap((i) => (i.system === 'orchestral' && i.kind === 'mission' ? [i] : []));
+  if (missions.length) {
+    lines.push(`\ndure: ${missions.length} mission${missions.length === 1 ? '' : 's'}`);
+    for (const m of missions) lines.push(missionLine(m));
+  }
   if (decisions.length) {
     lines.push(`\nneeds you: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}`);
     for (const d of decisions) {
@@ -35,4 +41,18 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
     }
   }
   return lines;
+}
+
+/** A mission's line: its status, title, and where it stands (tasks passed, the plan waiting for approval). */
+function missionLine(m: OrchestralMission): string {
+  if (m.unreadable) return printableRow`  ${m.id.padEnd(24)} ${m.status.padEnd(12)} ${m.title}  [${m.unreadable.message}${problemPlace(m.unreadable)}]`;
+  const c = m.taskCounts;
+  const flags = [
+    m.awaitingApproval ? 'plan waits for your approval' : '',
+    c.total ? (m.drafted ? `${c.total} tasks in the draft plan` : `${c.passed}/${c.total} tasks passed`) : '',
+    c.running ? `${c.running} running` : '',
+    c.failed ? `${c.failed} failed` : '',
+    c.needsHuman ? `${c.needsHuman} need${c.needsHuman === 1 ? 's' : ''} a person` : '',
+  ].filter(Boolean);
+  return printableRow`  ${m.id.padEnd(24)} ${m.status.padEnd(12)} ${m.title}` + (flags.length ? `  [${flags.join(', ')}]` : '');
 }

@@ -123,6 +123,13 @@ describe('Writers and processes in an untrusted workspace (Restricted Mode)', fu
     assert.deepStrictEqual(refusedSince(api, from), ['Answer Decision', 'Answer Decision', 'Answer Decision']);
   });
 
+  it('refuses to approve a Dure mission\'s plan', async () => {
+    const from = api.trust.refusals().length;
+    const outcome = await vscode.commands.executeCommand('baton.approveMissionPlan', 'mission-20260202101500', true);
+    assert.strictEqual(outcome, undefined);
+    assert.deepStrictEqual(refusedSince(api, from), ['Approve the Mission\'s Plan']);
+  });
+
   it('refuses to create or move an orange task and to attach to its tmux session', async () => {
     const from = api.trust.refusals().length;
     const created = await vscode.commands.executeCommand<{ ok: boolean; message: string }>('baton.orange.createTask',

@@ -29,7 +29,7 @@ describe('Needs you inbox in the real editor', () => {
     }
     for (const file of touched) await api.service.fileChanged(file);
     assert.strictEqual(api.service.decisions().length, 1);
-    assert.ok(api.service.items().some((i) => i.system === 'orchestral' && i.id === 'run-20260201120000' && i.vcrs.length === 0));
+    assert.ok(api.service.items().some((i) => i.system === 'orchestral' && i.kind === 'run' && i.id === 'run-20260201120000' && i.vcrs.length === 0));
   });
 
   it('lists the fixture\'s pending CRP in the view, with a badge and the status-bar count', async () => {

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import type { RunTreeNode } from '../../src/vscode/runs/run-nodes';
+import type { RunTreeNode } from '../../src/vscode/runs/runs-tree';
 import type { BatonApi } from '../../src/vscode/extension';
 import { batonApi, workspaceRoot } from './helpers/baton';
 
@@ -14,15 +15,21 @@ async function rows(api: BatonApi, node?: RunTreeNode): Promise<{ node: RunTreeN
   });
 }
 
+/** The view's runs (below Dure's Missions row). */
+async function runRows(api: BatonApi): Promise<Awaited<ReturnType<typeof rows>>> {
+  return (await rows(api)).filter((r) => r.context !== 'missions');
+}
+
 describe('Runs view in the real editor', () => {
   it('shows the run with its phase, iteration, agents and what needs you', async () => {
     const api = await batonApi();
     const runs = await rows(api);
     assert.deepStrictEqual(runs.map((r) => [r.label, r.description, r.context]), [
+      ['Missions', '1 mission · 1 plan waits for you', 'missions'],
       ['A friendly greeting endpoint', 'waiting human · iteration 1/3 · 1 needs you', 'run:orchestral:waiting_human'],
       ['run-20260131090000', 'completed · iteration 2/3 · PASS · error · $0.21', 'run:orchestral:completed:error:mrp'],
     ]);
-    const children = await rows(api, runs[0]!.node);
+    const children = await rows(api, runs[1]!.node);
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
       'Needs you: crp-001 | Which greeting should GET /hello return?',
       'refiner | completed',
@@ -38,7 +45,7 @@ describe('Runs view in the real editor', () => {
 
   it('marks the error flag, lists usage, models, verdict, tests and past decisions, and opens the MRP viewer', async () => {
     const api = await batonApi();
-    const done = (await rows(api))[1]!;
+    const done = (await runRows(api))[1]!;
     const children = await rows(api, done.node);
     // Dure's per-agent usage and ModelSelector models (state.json `agents.<name>.usage`, `model_selection`).
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
@@ -85,11 +92,65 @@ describe('Runs view in the real editor', () => {
 
   it('opens a run file from its row', async () => {
     const api = await batonApi();
-    const run = (await rows(api))[0]!;
+    const run = (await runRows(api))[0]!;
     const events = (await rows(api, run.node)).find((c) => c.label === 'Events')!;
     const item = api.runs.runsTree.getTreeItem(events.node);
     await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
     assert.strictEqual(vscode.window.activeTextEditor?.document.uri.fsPath,
       path.join(workspaceRoot(), '.orchestral/runs/run-20260201120000/events.log'));
+  });
+});
+
+describe('Dure missions in the Runs view', () => {
+  const MISSION = '.dure/missions/mission-20260202101500';
+
+  it('lists a mission whose plan waits for approval, with the Critic\'s review and the drafted phases and tasks', async () => {
+    const api = await batonApi();
+    const missions = (await rows(api)).find((r) => r.context === 'missions')!;
+    const [mission] = await rows(api, missions.node);
+    assert.deepStrictEqual([mission!.label, mission!.description, mission!.context], [
+      'Add a goodbye endpoint next to hello, and greet people in their own language.', 'plan waits for your approval · 4 tasks planned',
+      'mission:orchestral:plan_review:approve']);
+    const children = await rows(api, mission!.node);
+    assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
+      'Needs you: approve the plan | Critic: needs_human · 0 critical, 1 major',
+      'Phase 1: Farewell endpoint | draft · 2 tasks',
+      'Phase 2: Greetings in three languages | draft · 2 tasks',
+    ]);
+    const tasks = await rows(api, children[1]!.node);
+    assert.deepStrictEqual(tasks.map((t) => `${t.label} | ${t.description}`),
+      ['Add GET /goodbye returning a farewell | task-001', 'Test /goodbye like /hello | task-002']);
+    const tip = api.runs.runsTree.resolveTreeItem(api.runs.runsTree.getTreeItem(mission!.node), mission!.node).tooltip as vscode.MarkdownString;
+    assert.match(tip.value, /Critic: \*\*needs\\_human\*\* · 0 critical, 1 major, 1 minor — Which languages to support is a product decision\\./);
+  });
+
+  it('approves the plan: mission.json says ready with the reviewed phases, kanban.json is written, and the rows follow', async () => {
+    const api = await batonApi();
+    const file = path.join(workspaceRoot(), MISSION, 'mission.json');
+    const original = await fs.readFile(file, 'utf8');
+    try {
+      const outcome = await vscode.commands.executeCommand<{ ok: boolean; phases: number; tasks: number }>('baton.approveMissionPlan', path.join(workspaceRoot(), MISSION), true);
+      assert.deepStrictEqual([outcome.ok, outcome.phases, outcome.tasks], [true, 2, 4]);
+      const written = JSON.parse(await fs.readFile(file, 'utf8'));
+      assert.deepStrictEqual([written.status, written.planning.stage, written.title, written.phases.length], ['ready', 'approved', 'Farewell endpoint', 2]);
+      assert.ok((await fs.stat(path.join(workspaceRoot(), MISSION, 'kanban.json'))).isFile());
+      const missions = (await rows(api)).find((r) => r.context === 'missions')!;
+      assert.strictEqual(missions.description, '1 mission');
+      const [mission] = await rows(api, missions.node);
+      assert.deepStrictEqual([mission!.label, mission!.description, mission!.context], ['Farewell endpoint', 'ready · 0/4 tasks passed', 'mission:orchestral:ready']);
+      const phases = await rows(api, mission!.node);
+      assert.deepStrictEqual(phases.map((p) => `${p.label} | ${p.description}`),
+        ['Phase 1: Farewell endpoint | pending · 0/2 passed', 'Phase 2: Greetings in three languages | pending · 0/2 passed']);
+      const tasks = await rows(api, phases[0]!.node);
+      assert.deepStrictEqual(tasks.map((t) => t.description), ['task-001 · pending', 'task-002 · pending · waits on task-001']);
+      // Approved once: a second approval is refused with the reason, and nothing is written.
+      const again = await vscode.commands.executeCommand('baton.approveMissionPlan', path.join(workspaceRoot(), MISSION), true);
+      assert.strictEqual(again, undefined);
+    } finally {
+      await fs.writeFile(file, original);
+      await fs.rm(path.join(workspaceRoot(), MISSION, 'kanban.json'), { force: true });
+      await api.service.fileChanged(file);
+      await api.service.fileChanged(path.join(workspaceRoot(), MISSION, 'kanban.json'));
+    }
   });
 });

@@ -81,7 +81,7 @@ describe('a broken file never hides its run, intents, orange task or Ultrawork s
     assert.deepStrictEqual(['state', 'intents', 'orange', 'session', 'uwTask'].map((k) => byFile(items, k as keyof typeof FILES)!.id),
       ['run-20260301120000', 'active_intents.yaml', TASK_ID, SESSION, `${SESSION}/1`]);
     const run = byFile(items, 'state')!;
-    assert.ok(run.system === 'orchestral' && run.title === 'Cache the price list' && run.phase === null, 'the run keeps its briefing title, no phase');
+    assert.ok(run.system === 'orchestral' && run.kind === 'run' && run.title === 'Cache the price list' && run.phase === null, 'the run keeps its briefing title, no phase');
     // No false second problem: the run is not "without a state.json", the session task is not missing.
     assert.ok(!service.diagnostics().some((d) => /has no state\.json|no task file|started_at/.test(d.message)), service.diagnostics().map((d) => d.message).join('\n'));
     // A placeholder is never something to decide, and it owns no file.

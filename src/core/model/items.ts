@@ -1,6 +1,6 @@
 import type { SystemId } from './system';
 
-export type ItemKind = 'task' | 'initiative' | 'run' | 'session' | 'intent';
+export type ItemKind = 'task' | 'initiative' | 'run' | 'session' | 'intent' | 'mission';
 
 /**
  * What every view consumes. `status` is the value as written in the file, never normalised. `file` is the

@@ -6,7 +6,7 @@ import type { Decision, WorkItem } from '../service/work-item';
 import { intentItemJson } from '../formats/intents/json';
 import { orangeDecisionJson, orangeTaskJson } from '../formats/orange/json';
 import { orcItemJson } from '../formats/orc/json';
-import { orchestralDecisionJson, orchestralRunJson } from '../formats/orchestral/json';
+import { orchestralDecisionJson, orchestralMissionJson, orchestralRunJson } from '../formats/orchestral/json';
 import { ultraworkItemJson } from '../formats/ultrawork/json';
 
 /**
@@ -48,7 +48,7 @@ function systemJson(root: string, item: WorkItem): Record<string, unknown> {
   switch (item.system) {
     case 'orc': return orcItemJson(item);
     case 'intents': return intentItemJson(item);
-    case 'orchestral': return orchestralRunJson(item, (f) => displayPath(root, f));
+    case 'orchestral': return item.kind === 'mission' ? orchestralMissionJson(item, (f) => displayPath(root, f)) : orchestralRunJson(item, (f) => displayPath(root, f));
     case 'orange': return orangeTaskJson(item);
     case 'ultrawork': return ultraworkItemJson(item, (f) => displayPath(root, f));
   }

@@ -76,7 +76,7 @@ export async function costsOverview(service: OrchestrationService, now = new Dat
       windowTotal: { costUsd: sum(c.byModel.map((m) => m.costUsd)), tokens: sum(c.byModel.map((m) => m.tokens.total)) },
       tasks: named(c.byTask, TOP), initiatives: named(c.byInitiative), phases: named(c.byPhase),
     } : null;
-    const runs = items.filter((i): i is OrchestralRun => i.system === 'orchestral');
+    const runs = items.filter((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run');
     out.push({
       root, orcLedger,
       orcFiles: tokenSource(tasks.filter((t) => t.era === 'file'), (t) => t.state?.cost?.total_cost_usd ?? null),

@@ -21,7 +21,7 @@ export class MrpPanels extends Disposable {
     super();
     this._register(service.onDidChange((change) => {
       for (const item of change.changed) {
-        if (item.system === 'orchestral' && this.panels.has(item.dir)) void this.render(this.panels.get(item.dir)!, item);
+        if (item.system === 'orchestral' && item.kind === 'run' && this.panels.has(item.dir)) void this.render(this.panels.get(item.dir)!, item);
       }
     }));
   }

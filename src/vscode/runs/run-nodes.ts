@@ -9,7 +9,7 @@ import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { folderTreeItem } from '../folder-item';
 import { placeKey, placeTreeItem, shortWhere, thisFolderTreeItem, type PlaceGroup } from '../places/place-groups';
 import { OPEN_FILE_COMMAND } from './run-file-command';
-import { agentIcon, phaseIcon, readable, verdictIcon } from './run-style';
+import { agentIcon, escape, phaseIcon, readable, verdictIcon } from './run-style';
 
 /*
  * The Runs view's rows. Each node class owns its TreeItem. contextValue scheme (menus match it by regex):
@@ -235,9 +235,4 @@ export function verdictRow(run: OrchestralRun): InfoNode | undefined {
 
 function openFile(file: string): vscode.Command {
   return { command: OPEN_FILE_COMMAND, title: 'Open', arguments: [file] };
-}
-
-/** Text from files goes into Markdown tooltips: escape what Markdown would interpret. */
-function escape(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
 }

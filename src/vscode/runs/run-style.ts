@@ -56,3 +56,8 @@ export function verdictIcon(verdict: string): vscode.ThemeIcon {
 export function readable(value: string): string {
   return value.replace(/[_]+/g, ' ').trim();
 }
+
+/** Text from files goes into Markdown tooltips: escape what Markdown would interpret. */
+export function escape(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!<>|~]/g, (c) => `\\${c}`);
+}

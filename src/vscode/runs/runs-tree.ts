@@ -2,19 +2,23 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
-import type { OrchestralCrpDecision, OrchestralRun } from '../../core/formats/orchestral/model';
+import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun } from '../../core/formats/orchestral/model';
 import { tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
 import type { IndexChange, OrchestrationService } from '../../core/service/orchestration-service';
 import { Disposable } from '../../core/util/disposable';
 import { PlaceNodes } from '../places/place-groups';
-import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, RunsHereNode, RunsPlaceNode, SectionNode, VcrNode, verdictRow, type RunTreeNode } from './run-nodes';
+import { ApprovePlanNode, MissionNode, MissionPhaseNode, MissionsNode, MissionTaskNode, type MissionTreeNode } from './mission-nodes';
+import { AgentNode, DecisionRowNode, FolderNode, FsNode, InfoNode, RunNode, RunsHereNode, RunsPlaceNode, SectionNode, VcrNode, verdictRow, type RunTreeNode as RunRowNode } from './run-nodes';
+
+export type RunTreeNode = RunRowNode | MissionTreeNode;
 
 /**
  * The Runs view: Orchestral/Dure runs newest first. A run shows what needs you, its agents (status, done and
  * error flags; expand for the agent's files and outputs), verdict, tests, briefing, events, past decisions
- * (VCRs) and its Merge-Readiness Pack. A change refreshes only the runs it touched.
+ * (VCRs) and its Merge-Readiness Pack. A change refreshes only the runs it touched. Dure's missions are listed
+ * above the runs (Missions → mission → phase → task; a task that started a run reveals it).
  */
 export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvider<RunTreeNode> {
   private readonly changeEmitter = this._register(new vscode.EventEmitter<RunTreeNode | RunTreeNode[] | undefined>());
@@ -22,6 +26,8 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private readonly runNodes = new Map<string, RunNode>();
   private readonly folders = new Map<string, FolderNode>();
   private readonly heres = new Map<string, RunsHereNode>();
+  private readonly missionNodes = new Map<string, MissionNode>();
+  private readonly missionGroups = new Map<string, MissionsNode>();
   private readonly placeNodes: PlaceNodes<OrchestralRun, RunsPlaceNode>;
 
   constructor(private readonly service: OrchestrationService) {
@@ -37,14 +43,22 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   resolveTreeItem(item: vscode.TreeItem, node: RunTreeNode): vscode.TreeItem {
-    if (node instanceof RunNode) item.tooltip = node.tooltip();
+    if (node instanceof RunNode || node instanceof MissionNode) item.tooltip = node.tooltip();
     return item;
+  }
+
+  /** Parents of the rows `reveal` is asked for (a run, from its mission's task): the folder's own runs only. */
+  getParent(node: RunTreeNode): RunTreeNode | undefined {
+    if (!(node instanceof RunNode) || node.run.elsewhere) return undefined;
+    const root = node.run.root;
+    if (this.placesOf(root).length) return this.heres.get(root);
+    return this.service.folders.length > 1 ? this.folderFor(root) : undefined;
   }
 
   async getChildren(node?: RunTreeNode): Promise<RunTreeNode[]> {
     if (!node) {
       const roots = this.service.folders;
-      if (roots.length > 1) return roots.filter((r) => this.runs(r).length || this.placesOf(r).length).map((r) => this.folderFor(r));
+      if (roots.length > 1) return roots.filter((r) => this.runs(r).length || this.missions(r).length || this.placesOf(r).length).map((r) => this.folderFor(r));
       return roots[0] === undefined ? [] : this.folderChildren(roots[0]);
     }
     if (node instanceof FolderNode) return this.folderChildren(node.root);
@@ -53,6 +67,12 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (node instanceof RunNode) return this.runChildren(node);
     if (node instanceof AgentNode) return node.folder ? listFolder(node.folder) : [];
     if (node instanceof SectionNode) return [...node.rows];
+    if (node instanceof MissionsNode) return this.missionNodesOf(node.root);
+    if (node instanceof MissionNode) {
+      const m = node.mission;
+      return [...(m.awaitingApproval ? [new ApprovePlanNode(m)] : []), ...m.phases.map((p, i) => new MissionPhaseNode(m, p, i))];
+    }
+    if (node instanceof MissionPhaseNode) return node.phase.tasks.map((t) => new MissionTaskNode(node.mission, t, node.index));
     if (node instanceof FsNode && node.isFolder) return listFolder(node.file);
     return [];
   }
@@ -62,11 +82,47 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
    * then one folded node per such place.
    */
   private folderChildren(root: string): RunTreeNode[] {
+    const missions = this.missions(root);
+    const group = missions.length ? [this.missionGroupFor(root, missions)] : [];
     const places = this.placesOf(root);
-    if (!places.length) return this.runNodesOf(root);
+    if (!places.length) return [...group, ...this.runNodesOf(root)];
     const here = this.heres.get(root) ?? this.heres.set(root, new RunsHereNode(root)).get(root)!;
     here.count = this.runs(root).length;
-    return [here, ...places];
+    return [...group, here, ...places];
+  }
+
+  private missionGroupFor(root: string, missions: readonly OrchestralMission[]): MissionsNode {
+    let node = this.missionGroups.get(root);
+    if (node) node.missions = missions; else this.missionGroups.set(root, node = new MissionsNode(root, missions));
+    return node;
+  }
+
+  /** The folder's own missions (another worktree's are not listed), newest first. */
+  private missions(root: string): OrchestralMission[] {
+    return this.service.items().filter((i): i is OrchestralMission => i.system === 'orchestral' && i.kind === 'mission' && i.root === root && !i.elsewhere);
+  }
+
+  private missionNodesOf(root: string): MissionNode[] {
+    const order = (m: OrchestralMission) => m.createdAt ?? m.id.replace(/\D/g, '');
+    return this.missions(root).sort((a, b) => order(b).localeCompare(order(a)) || b.id.localeCompare(a.id)).map((m) => {
+      const key = itemKey(m);
+      let node = this.missionNodes.get(key);
+      if (node) node.mission = m; else this.missionNodes.set(key, node = new MissionNode(m));
+      return node;
+    });
+  }
+
+  /** The node of a mission, for tests. */
+  missionNodeFor(mission: OrchestralMission): MissionNode | undefined {
+    return this.missionNodes.get(itemKey(mission));
+  }
+
+  /** The folder's run whose folder is `dir`, with its node made (for reveal). */
+  runNodeAt(dir: string): RunNode | undefined {
+    const run = this.service.items().find((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run' && i.dir === dir && !i.elsewhere);
+    if (!run) return undefined;
+    if (!this.runNodes.has(itemKey(run))) this.runNodesOf(run.root);
+    return this.runNodes.get(itemKey(run));
   }
 
   private placesOf(root: string): RunsPlaceNode[] {
@@ -80,6 +136,10 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
 
   get runCount(): number {
     return this.service.items().filter((i) => i.system === 'orchestral' && i.kind === 'run').length;
+  }
+
+  get missionCount(): number {
+    return this.service.items().filter((i) => i.system === 'orchestral' && i.kind === 'mission').length;
   }
 
   private runs(root: string): OrchestralRun[] {
@@ -164,7 +224,11 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   private onServiceChange(change: IndexChange): void {
-    const runs = change.changed.filter((i): i is OrchestralRun => i.system === 'orchestral');
+    // A mission's rows (its phases, the Missions group's count) are few: any mission change re-lists the view.
+    const missionMoved = change.changed.some((i) => i.system === 'orchestral' && i.kind === 'mission') || change.removed.some((k) => this.missionNodes.has(k));
+    for (const key of change.removed) this.missionNodes.delete(key);
+    if (missionMoved) { this.changeEmitter.fire(undefined); return; }
+    const runs = change.changed.filter((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run');
     const removed = change.removed.some((k) => this.runNodes.has(k));
     const added = runs.some((r) => !this.runNodes.has(itemKey(r)));
     for (const key of change.removed) this.runNodes.delete(key);

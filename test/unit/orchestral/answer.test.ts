@@ -25,7 +25,7 @@ async function shownWithAnswered(root: string): Promise<OrchestralCrpDecision> {
   const service = new OrchestrationService({ folders: [{ root }] });
   await service.scan();
   const run = service.items().find((i) => i.system === 'orchestral')!;
-  assert.ok(run.system === 'orchestral' && run.crps[0]!.answeredBy === 'vcr-1768489150000', 'the run knows the CRP is answered');
+  assert.ok(run.system === 'orchestral' && run.kind === 'run' && run.crps[0]!.answeredBy === 'vcr-1768489150000', 'the run knows the CRP is answered');
   assert.deepStrictEqual(service.decisions(), [], 'an answered CRP is not offered again');
   const file = run.crps[0]!.file;
   const text = readFileSync(file, 'utf8');

@@ -8,7 +8,7 @@ import { MULTI_CRP, SINGLE_CRP, json, stateJson } from './fixtures';
 async function scan(root: string) {
   const service = new OrchestrationService({ folders: [{ root }] });
   await service.scan();
-  const runs = service.items().filter((i): i is OrchestralRun => i.system === 'orchestral');
+  const runs = service.items().filter((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run');
   const decisions = service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral');
   const diagnostics = service.diagnostics().filter((d) => d.system === 'orchestral');
   return { service, runs, decisions, diagnostics };

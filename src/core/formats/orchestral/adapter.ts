@@ -7,15 +7,17 @@ import { toPosix } from '../orc/paths';
 import { linkOrchestral } from './link';
 import { RunLinkCache } from './link-cache';
 import { BASES, classifyOrchestralPath } from './paths';
+import { unreadableMission } from './mission-record';
 import { parseOrchestralFile, unreadableState, type OrchestralRecord } from './records';
 
 /**
  * Orchestral (`.orchestral/`) and its successor Dure (`.dure/`) keep their state in the repository: config/*.json
- * and one folder per run under runs/. Runs become items; pending CRPs become decisions.
+ * one folder per run under runs/, and (Dure) one per mission under missions/. Runs and missions become items;
+ * pending CRPs become decisions.
  */
 export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, OrchestralItem, OrchestralDecision> {
   readonly system = 'orchestral' as const;
-  readonly version = 2;
+  readonly version = 3;
   private readonly linkCache = new RunLinkCache();
 
   async discover(ctx: SourceContext): Promise<string[]> {
@@ -23,6 +25,12 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
     for (const base of BASES) {
       const dir = path.join(ctx.root, base);
       found.push(...(await filesIn(path.join(dir, 'config'))));
+      // Dure's missions: the whole of one is its mission.json (kanban.json, planning/ and context/ are derived from it).
+      // A plan waiting for review is in planning/draft-v<N>.json (Dure leaves planning.drafts empty).
+      for (const mission of await subfolders(path.join(dir, 'missions'))) {
+        const missionDir = path.join(dir, 'missions', mission);
+        found.push(...(await filesIn(missionDir)), ...(await filesIn(path.join(missionDir, 'planning'))));
+      }
       for (const run of await subfolders(path.join(dir, 'runs'))) {
         const runDir = path.join(dir, 'runs', run);
         // Every file a run contributes sits at most one folder deep (crp/, vcr/, mrp/, an agent's folder).
@@ -54,16 +62,17 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
 
   unreadable(file: string, cause: string, ctx: SourceContext): ParsedFile<OrchestralRecord> | undefined {
     const kind = classifyOrchestralPath(toPosix(path.relative(ctx.root, file)));
+    if (kind?.kind === 'mission') return unreadableMission(file, kind.base, kind.mission, cause);
     return kind?.kind === 'state' ? unreadableState(file, kind.base, kind.run, cause) : undefined;
   }
 
   link(input: LinkInput<OrchestralRecord>): LinkOutput<OrchestralItem, OrchestralDecision> {
-    const { runs, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })), this.linkCache);
-    return { items: runs, decisions, diagnostics };
+    const { runs, missions, decisions, diagnostics } = linkOrchestral(input.ctx.root, [...input.files].map(([file, record]) => ({ file, record })), this.linkCache);
+    return { items: [...runs, ...missions], decisions, diagnostics };
   }
 
   sources(item: OrchestralItem): readonly string[] {
-    return item.system === 'orchestral' ? item.files : [item.file];
+    return item.files;
   }
 
   derivedSignature(): string {

@@ -1,4 +1,4 @@
-import type { OrchestralCrpDecision, OrchestralRun, RunUsage } from './model';
+import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun, RunUsage } from './model';
 
 /** The Orchestral/Dure part of `baton scan --json` for a run (CLI.md): file fields are left to the caller. */
 export function orchestralRunJson(run: OrchestralRun, rel: (file: string) => string): Record<string, unknown> {
@@ -20,6 +20,25 @@ export function orchestralRunJson(run: OrchestralRun, rel: (file: string) => str
     errors: run.errors,
     modelSelection: run.modelSelection,
     tokens: run.tokens, costUsd: run.costUsd,
+  };
+}
+
+/** A Dure mission in `baton scan --json` (CLI.md): its plan's phases and tasks, each task with the run it started. */
+export function orchestralMissionJson(m: OrchestralMission, rel: (file: string) => string): Record<string, unknown> {
+  return {
+    folder: rel(m.dir), missionId: m.missionId, description: m.description,
+    planningStage: m.planningStage, planningIterations: m.planningIterations, awaitingApproval: m.awaitingApproval,
+    createdAt: m.createdAt, updatedAt: m.updatedAt, completedAt: m.completedAt, currentPhase: m.currentPhase,
+    tasks: m.taskCounts,
+    critique: m.critique,
+    drafted: m.drafted, draft: m.draftFile ? rel(m.draftFile) : null,
+    phases: m.phases.map((p) => ({
+      id: p.phaseId, number: p.number, title: p.title, status: p.status, startedAt: p.startedAt, completedAt: p.completedAt,
+      tasks: p.tasks.map((t) => ({
+        id: t.taskId, title: t.title, status: t.status, dependsOn: t.dependsOn, waitingOn: t.waitingOn,
+        runId: t.runId, run: t.runDir ? rel(t.runDir) : null, startedAt: t.startedAt, completedAt: t.completedAt, error: t.error,
+      })),
+    })),
   };
 }
 

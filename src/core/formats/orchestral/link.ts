@@ -3,7 +3,9 @@ import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { UNREADABLE_STATUS } from '../../model/items';
 import { crpHeadline } from './crp';
 import type { LinkedRun, OrchestralFileRecord, RunLinkCache } from './link-cache';
-import type { OrchestralCrpDecision, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
+import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
+import { linkMissions } from './mission-link';
+import type { MissionDraftRecord, MissionRecord } from './mission-record';
 import { runFolder, type Base } from './paths';
 import type { OrchestralRecord } from './records';
 import { resumeWait, vcrFor } from './resume';
@@ -13,7 +15,7 @@ import { AGENTS } from './vocabulary';
 
 export type { OrchestralFileRecord } from './link-cache';
 
-type RunRecord = Exclude<OrchestralRecord, { kind: 'config' }>;
+type RunRecord = Exclude<OrchestralRecord, { kind: 'config' | 'mission' | 'mission-draft' }>;
 type Of<K extends RunRecord['kind']> = OrchestralFileRecord & { record: Extract<RunRecord, { kind: K }> };
 
 interface RunFiles {
@@ -27,11 +29,16 @@ interface RunFiles {
  * unanswered CRPs into decisions. A CRP is found by its `crp_id`, not its file name; two CRPs of one run sharing
  * an id are reported and only the first (by file name) is offered for an answer.
  */
-export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[], cache?: RunLinkCache): { runs: OrchestralRun[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
+export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[], cache?: RunLinkCache):
+  { runs: OrchestralRun[]; missions: OrchestralMission[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const groups = new Map<string, RunFiles>();
+  const missionFiles: { file: string; record: MissionRecord }[] = [];
+  const draftFiles: { file: string; record: MissionDraftRecord }[] = [];
   for (const f of files) {
     if (f.record.kind === 'config') continue;
+    if (f.record.kind === 'mission') { missionFiles.push({ file: f.file, record: f.record }); continue; }
+    if (f.record.kind === 'mission-draft') { draftFiles.push({ file: f.file, record: f.record }); continue; }
     const key = runFolder(f.record.base, f.record.run);
     let g = groups.get(key);
     if (!g) groups.set(key, g = { base: f.record.base, run: f.record.run, files: [] });
@@ -61,7 +68,9 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
   }
   diagnostics.push(...runListChecks(kept));
   const keptDirs = new Set(kept.map((r) => r.dir));
-  return { runs: kept, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
+  const missions = linkMissions(root, missionFiles, draftFiles, kept);
+  diagnostics.push(...missions.diagnostics);
+  return { runs: kept, missions: missions.missions, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
 }
 
 /**

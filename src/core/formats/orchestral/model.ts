@@ -205,4 +205,80 @@ export interface OrchestralRun extends WorkItemBase {
   readonly files: readonly string[];
 }
 
-export type OrchestralItem = OrchestralRun;
+/** One task of a Dure mission's phase: it runs as a Dure run of its own (`run_id`) once started. */
+export interface MissionTask {
+  readonly taskId: string;
+  readonly title: string;
+  readonly description: string | null;
+  /** As written (pending, blocked, in_progress, passed, failed, skipped, needs_human, or a newer word). */
+  readonly status: string;
+  readonly dependsOn: readonly string[];
+  /** The tasks it depends on that have not passed or been skipped yet (as Dure's kanban computes `blocked_by`). */
+  readonly waitingOn: readonly string[];
+  readonly runId: string | null;
+  /** The run folder `run_id` names, when that run is there (absolute). */
+  readonly runDir: string | null;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly error: string | null;
+  readonly briefingPath: string | null;
+}
+
+export interface MissionPhase {
+  readonly phaseId: string;
+  readonly number: number | null;
+  readonly title: string;
+  readonly description: string | null;
+  readonly status: string;
+  readonly startedAt: string | null;
+  readonly completedAt: string | null;
+  readonly tasks: readonly MissionTask[];
+}
+
+/** The Critic agent's latest review of the plan: why a plan waits for a person, or why it was approved. */
+export interface MissionCritique {
+  readonly version: number | null;
+  readonly verdict: string | null;
+  readonly summary: string | null;
+  readonly rationale: string | null;
+  readonly counts: { readonly critical: number; readonly major: number; readonly minor: number; readonly suggestion: number };
+  readonly items: readonly { readonly severity: string | null; readonly title: string; readonly description: string | null; readonly suggestion: string | null }[];
+}
+
+/**
+ * A Dure mission (`.dure/missions/<mission-id>/mission.json`): a Planner/Critic plan of phases whose tasks each
+ * run as a Dure run. `status` `plan_review` (planning stage `needs_human`) waits for a person to approve the plan.
+ */
+export interface OrchestralMission extends WorkItemBase {
+  readonly system: 'orchestral';
+  readonly kind: 'mission';
+  readonly base: Base;
+  /** Absolute path of the mission folder. */
+  readonly dir: string;
+  /** `mission_id` as written (Dure saves the mission to the folder of this id). */
+  readonly missionId: string | null;
+  readonly description: string | null;
+  readonly planningStage: string | null;
+  readonly planningIterations: number | null;
+  /** The phases of the plan: the mission's own once approved; while only drafted, the newest draft's. */
+  readonly phases: readonly MissionPhase[];
+  /** The phases come from a draft plan (none approved yet). */
+  readonly drafted: boolean;
+  readonly critique: MissionCritique | null;
+  readonly createdAt: string | null;
+  readonly updatedAt: string | null;
+  readonly completedAt: string | null;
+  readonly currentPhase: number | null;
+  /** Tasks counted from the phases (Dure's own `stats` can lag behind a retry). */
+  readonly taskCounts: { readonly total: number; readonly passed: number; readonly failed: number; readonly running: number; readonly needsHuman: number };
+  /** Waits for a person to approve the plan (Dure's approvePlan accepts only planning stage `needs_human`). */
+  readonly awaitingApproval: boolean;
+  /** Content hash of mission.json as read: an approval is refused when the file changed since. */
+  readonly hash: string;
+  /** The draft the phases come from (`planning/draft-v<N>.json`), when they come from one. */
+  readonly draftFile: string | null;
+  /** Every file the mission was read from (mission.json and its drafts). */
+  readonly files: readonly string[];
+}
+
+export type OrchestralItem = OrchestralRun | OrchestralMission;

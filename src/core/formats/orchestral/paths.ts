@@ -11,12 +11,18 @@ export const AGENT_DIRS = ['refiner', 'builder', 'verifier', 'gatekeeper'] as co
 
 export type OrchestralFileKind =
   | { readonly kind: 'config'; readonly base: Base; readonly name: string }
+  | { readonly kind: 'mission'; readonly base: Base; readonly mission: string }
+  | { readonly kind: 'mission-draft'; readonly base: Base; readonly mission: string; readonly version: number }
   | { readonly kind: 'state' | 'events' | 'briefing' | 'verdict' | 'results' | 'models'; readonly base: Base; readonly run: string }
   | { readonly kind: 'crp' | 'vcr'; readonly base: Base; readonly run: string; readonly name: string }
   | { readonly kind: 'evidence'; readonly base: Base; readonly run: string; readonly legacy: boolean }
   | { readonly kind: 'flag'; readonly base: Base; readonly run: string; readonly agent: string; readonly flag: 'done' | 'error' };
 
 const CONFIG = /^(\.orchestral|\.dure)\/config\/([^/]+)\.json$/;
+/** Dure's missions (its MissionManager): one folder per mission, the whole mission in its mission.json. */
+const MISSION = /^(\.orchestral|\.dure)\/missions\/([^/]+)\/mission\.json$/;
+/** The Planner's drafts of a mission's plan (PlanningPipeline.saveDraft): the plan a person reviews is the newest. */
+const MISSION_DRAFT = /^(\.orchestral|\.dure)\/missions\/([^/]+)\/planning\/draft-v(\d{1,6})\.json$/;
 const RUN_FILE = /^(\.orchestral|\.dure)\/runs\/([^/]+)\/(.+)$/;
 const FLAG = /^([^/]+)\/(done|error)\.flag$/;
 const RECORD = /^(crp|vcr)\/([^/]+\.json)$/;
@@ -24,6 +30,10 @@ const RECORD = /^(crp|vcr)\/([^/]+\.json)$/;
 export function classifyOrchestralPath(rel: string): OrchestralFileKind | undefined {
   const config = CONFIG.exec(rel);
   if (config) return { kind: 'config', base: config[1] as Base, name: config[2]! };
+  const mission = MISSION.exec(rel);
+  if (mission) return { kind: 'mission', base: mission[1] as Base, mission: mission[2]! };
+  const draft = MISSION_DRAFT.exec(rel);
+  if (draft) return { kind: 'mission-draft', base: draft[1] as Base, mission: draft[2]!, version: Number(draft[3]) };
   const m = RUN_FILE.exec(rel);
   if (!m) return undefined;
   const base = m[1] as Base;
@@ -48,6 +58,11 @@ export function classifyOrchestralPath(rel: string): OrchestralFileKind | undefi
     return { kind: 'flag', base, run, agent: flag[1]!, flag: flag[2] as 'done' | 'error' };
   }
   return undefined;
+}
+
+/** The workspace-relative folder of a mission. */
+export function missionFolder(base: Base, mission: string): string {
+  return `${base}/missions/${mission}`;
 }
 
 /** The workspace-relative folder of a run. */

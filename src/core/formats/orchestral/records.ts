@@ -12,6 +12,7 @@ import { parseEventsLog, type EventsSummary } from './events';
 import type { CrpContent } from './model';
 import type { Base, OrchestralFileKind } from './paths';
 import { errorFlagText } from './flags';
+import { parseMissionDraft, parseMissionFile, type MissionDraftRecord, type MissionRecord } from './mission-record';
 import { configSchema, crpSchema, evidenceSchema, modelSelectionSchema, resultsSchema, stateSchema, vcrSchema, verdictSchema,
   type ConfigFields, type EvidenceFields, type ModelSelectionFields, type ResultsFields, type StateFields, type VcrFields,
   type VerdictFields } from './schemas';
@@ -19,6 +20,8 @@ import { AGENT_STATUSES, AGENTS, CRP_STATUSES, PHASES, VERDICTS } from './vocabu
 
 /** What one Orchestral/Dure file contributes to the index. Plain JSON, so it can be cached across sessions. */
 export type OrchestralRecord =
+  | MissionRecord
+  | MissionDraftRecord
   | { readonly kind: 'config'; readonly base: Base; readonly name: string; readonly fields: ConfigFields | undefined }
   | { readonly kind: 'state'; readonly base: Base; readonly run: string; readonly fields: StateFields | undefined; readonly hash: string;
       /** Why `fields` is missing (not JSON, not an object, not readable): the run is shown `unreadable` with it. */
@@ -48,6 +51,8 @@ export function parseOrchestralFile(file: string, kind: OrchestralFileKind, text
       const { fields, diagnostics } = parseJsonFile(SYSTEM, file, text, `config/${kind.name}.json`, configSchema);
       return { record: { kind: 'config', base: kind.base, name: kind.name, fields }, diagnostics: configDiagnostics(diagnostics, fields !== undefined) };
     }
+    case 'mission': return parseMissionFile(file, kind.base, kind.mission, text);
+    case 'mission-draft': return parseMissionDraft(file, kind.base, kind.mission, kind.version, text);
     case 'state': return parseState(file, kind.base, kind.run, text);
     case 'events': {
       const { summary, diagnostics } = parseEventsLog(file, text);

@@ -17,3 +17,9 @@ export const AGENT_PHASE: Readonly<Record<string, string>> = { refiner: 'refine'
 
 /** Phases after which nothing more happens in a run. */
 export const FINISHED_PHASES = new Set(['completed', 'failed', 'ready_for_merge']);
+
+/** Dure's mission words (its src/types/mission.ts): MissionStatus, PlanningStage, PhaseStatus, MissionTaskStatus. */
+export const MISSION_STATUSES = ['planning', 'plan_review', 'ready', 'in_progress', 'completed', 'failed', 'cancelled'];
+export const PLANNING_STAGES = ['planner_v1', 'critic_v1', 'planner_v2', 'critic_v2', 'approved', 'needs_human'];
+export const MISSION_PHASE_STATUSES = ['pending', 'in_progress', 'completed', 'failed', 'needs_human'];
+export const MISSION_TASK_STATUSES = ['pending', 'blocked', 'in_progress', 'passed', 'failed', 'skipped', 'needs_human'];

@@ -1,0 +1,149 @@
+import * as assert from 'node:assert';
+import { readFileSync, existsSync } from 'node:fs';
+import { approveMissionPlan } from '../../../src/core/formats/orchestral/approve-plan';
+import type { OrchestralMission } from '../../../src/core/formats/orchestral/model';
+import { itemJson } from '../../../src/core/report/scan-report';
+import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { TempWorkspace } from '../helpers/temp-workspace';
+import { json, stateJson } from './fixtures';
+import { draftPhases, MISSION_ID, planReviewMission, runningMission } from './mission-fixtures';
+
+const DIR = `.dure/missions/${MISSION_ID}`;
+
+async function scan(root: string) {
+  const service = new OrchestrationService({ folders: [{ root }] });
+  await service.scan();
+  const missions = service.items().filter((i): i is OrchestralMission => i.system === 'orchestral' && i.kind === 'mission');
+  const diagnostics = service.diagnostics().filter((d) => d.system === 'orchestral');
+  return { service, missions, diagnostics };
+}
+
+describe('Dure missions', () => {
+  let ws: TempWorkspace;
+  afterEach(() => ws?.dispose());
+
+  it('reads a running mission: its phases and tasks, each task linked to the run it started', async () => {
+    ws = new TempWorkspace({
+      [`${DIR}/mission.json`]: json(runningMission('run-20260201110001')),
+      '.dure/runs/run-20260201110001/state.json': stateJson(null),
+    });
+    const { missions, diagnostics } = await scan(ws.root);
+    assert.deepStrictEqual(diagnostics.filter((d) => d.file.includes('missions')), []);
+    assert.strictEqual(missions.length, 1);
+    const m = missions[0]!;
+    assert.deepStrictEqual([m.id, m.status, m.title, m.planningStage, m.awaitingApproval, m.drafted, m.currentPhase],
+      [MISSION_ID, 'in_progress', 'Core infrastructure v1', 'approved', false, false, 2]);
+    assert.deepStrictEqual(m.phases.map((p) => `${p.phaseId}:${p.status}:${p.tasks.map((t) => `${t.taskId}=${t.status}`).join(',')}`),
+      ['phase-001:completed:task-001=passed,task-002=passed', 'phase-002:in_progress:task-003=in_progress,task-004=pending']);
+    const running = m.phases[1]!.tasks[0]!;
+    assert.strictEqual(running.runDir, ws.path('.dure/runs/run-20260201110001'), 'the running task links its run');
+    assert.strictEqual(m.phases[0]!.tasks[0]!.runDir, null, 'a run_id whose folder is gone links nothing');
+    assert.strictEqual(m.phases[0]!.tasks[0]!.runId, 'run-20260201100000', 'but its run_id is kept');
+    assert.deepStrictEqual(m.phases[1]!.tasks[1]!.waitingOn, ['task-003'], 'task-004 waits for task-003 to pass');
+    assert.deepStrictEqual(m.taskCounts, { total: 4, passed: 2, failed: 0, running: 1, needsHuman: 0 });
+  });
+
+  it('shows a plan waiting for review from the newest planning/draft-v<N>.json, with the Critic\'s latest review', async () => {
+    ws = new TempWorkspace({
+      [`${DIR}/mission.json`]: json(planReviewMission()),
+      [`${DIR}/planning/draft-v1.json`]: json({ version: 1, created_at: '2026-02-01T09:35:00Z', phases: draftPhases(1) }),
+      [`${DIR}/planning/draft-v2.json`]: json({ version: 2, created_at: '2026-02-01T09:40:00Z', phases: draftPhases(2) }),
+      [`${DIR}/planning/critique-v1.json`]: json({ verdict: 'needs_revision' }),
+    });
+    const { missions, diagnostics } = await scan(ws.root);
+    assert.deepStrictEqual(diagnostics, []);
+    const m = missions[0]!;
+    assert.deepStrictEqual([m.status, m.awaitingApproval, m.drafted, m.title], ['plan_review', true, true, 'Build an authentication system']);
+    assert.strictEqual(m.draftFile, ws.path(`${DIR}/planning/draft-v2.json`));
+    assert.deepStrictEqual(m.phases.map((p) => p.title), ['Core infrastructure v2', 'Authentication']);
+    assert.deepStrictEqual([m.critique?.verdict, m.critique?.counts.critical, m.critique?.items[0]?.title], ['needs_human', 1, 'No rate limiting on login']);
+    assert.deepStrictEqual([...m.files].sort(), [ws.path(`${DIR}/mission.json`), ws.path(`${DIR}/planning/draft-v2.json`)].sort());
+  });
+
+  it('reports what would stop Dure, at its place, and keeps showing the mission', async () => {
+    const m = runningMission('run-x', { mission_id: 'mission-20990101000000', status: 'paused_by_user' });
+    m.phases[1]!.tasks[1]!.depends_on = ['task-001', 'task-404'];
+    delete (m.phases[0]!.tasks[1] as { depends_on?: unknown }).depends_on;
+    ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(m) });
+    const { missions, diagnostics } = await scan(ws.root);
+    const said = diagnostics.map((d) => `${d.severity}@${d.line}: ${d.message}`);
+    const has = (re: RegExp) => assert.ok(said.some((s) => re.test(s)), `expected ${re} in\n${said.join('\n')}`);
+    has(/^warning@2: mission_id "mission-20990101000000" differs from the mission folder/);
+    has(/^info@\d+: unknown mission status "paused_by_user"/);
+    has(/^warning@\d+: depends_on "task-001" is a task of phase 1, and Dure looks for a task's dependencies only in its own phase/);
+    has(/^warning@\d+: depends_on "task-404" is no task of this mission/);
+    has(/^warning@\d+: task has no `depends_on` list/);
+    assert.strictEqual(missions[0]!.status, 'paused_by_user', 'an unknown status is shown as written');
+  });
+
+  it('shows a broken mission.json as an unreadable mission with the error at its line and column', async () => {
+    ws = new TempWorkspace({ [`${DIR}/mission.json`]: '{\n  "mission_id": "x",\n  "status": \n}\n' });
+    const { missions, diagnostics } = await scan(ws.root);
+    assert.strictEqual(missions.length, 1);
+    assert.strictEqual(missions[0]!.status, 'unreadable');
+    const d = diagnostics.find((x) => x.severity === 'error')!;
+    assert.deepStrictEqual([d.line, d.column], [4, 1]);
+    assert.match(d.message, /invalid JSON/);
+  });
+
+  it('puts missions in `baton scan --json` with their phases, tasks and runs', async () => {
+    ws = new TempWorkspace({
+      [`${DIR}/mission.json`]: json(runningMission('run-20260201110001')),
+      '.dure/runs/run-20260201110001/state.json': stateJson(null),
+    });
+    const { service } = await scan(ws.root);
+    const m = itemJson(ws.root, service.items().find((i) => i.kind === 'mission')!) as { system: string; id: string; status: string; folder: string;
+      planningStage: string; phases: { tasks: unknown[] }[] };
+    assert.deepStrictEqual([m.system, m.id, m.status, m.folder, m.planningStage], ['orchestral', MISSION_ID, 'in_progress', DIR, 'approved']);
+    assert.deepStrictEqual(m.phases[1].tasks[0], { id: 'task-003', title: 'Implement login endpoint', status: 'in_progress', dependsOn: [], waitingOn: [],
+      runId: 'run-20260201110001', run: '.dure/runs/run-20260201110001', startedAt: '2026-02-01T11:00:01.000Z', completedAt: null, error: null });
+  });
+
+  describe('approving a plan', () => {
+    function planWorkspace(): TempWorkspace {
+      return new TempWorkspace({
+        [`${DIR}/mission.json`]: json(planReviewMission()),
+        [`${DIR}/planning/draft-v2.json`]: json({ version: 2, created_at: '2026-02-01T09:40:00Z', phases: draftPhases(2) }),
+      });
+    }
+
+    it('approves as Dure does, copies the reviewed draft in as the phases, and writes kanban.json', async () => {
+      ws = planWorkspace();
+      const before = readFileSync(ws.path(`${DIR}/mission.json`), 'utf8');
+      const m = (await scan(ws.root)).missions[0]!;
+      const outcome = await approveMissionPlan({ missionDir: m.dir, shownHash: m.hash, draftFile: m.draftFile }, new Date('2026-02-02T08:00:00Z'));
+      assert.deepStrictEqual(outcome, { ok: true, written: [ws.path(`${DIR}/mission.json`), ws.path(`${DIR}/kanban.json`)], phases: 2, tasks: 3 });
+      const after = JSON.parse(readFileSync(ws.path(`${DIR}/mission.json`), 'utf8'));
+      assert.deepStrictEqual([after.status, after.planning.stage, after.updated_at, after.title], ['ready', 'approved', '2026-02-02T08:00:00.000Z', 'Core infrastructure v2']);
+      assert.deepStrictEqual(after.phases.map((p: { phase_id: string; status: string; mission_id: string; tasks: unknown[] }) => `${p.phase_id}:${p.status}:${p.mission_id}:${p.tasks.length}`), ['phase-001:pending:' + MISSION_ID + ':2', 'phase-002:pending:' + MISSION_ID + ':1']);
+      assert.deepStrictEqual([after.stats.total_phases, after.stats.total_tasks], [2, 3]);
+      assert.deepStrictEqual(after.x_dashboard_note, { pinned: true }, 'unknown fields are kept');
+      assert.deepStrictEqual(Object.keys(after), Object.keys(JSON.parse(before)), 'and the key order');
+      assert.deepStrictEqual(after.planning.critiques, JSON.parse(before).planning.critiques);
+      const kanban = JSON.parse(readFileSync(ws.path(`${DIR}/kanban.json`), 'utf8'));
+      assert.deepStrictEqual([kanban.mission_id, kanban.planning_stage, kanban.columns.length], [MISSION_ID, 'approved', 2]);
+      assert.deepStrictEqual(kanban.columns[0].cards.map((c: { task_id: string; status: string; blocked_by: string[] }) => `${c.task_id}:${c.status}:${c.blocked_by.join('+')}`), ['task-001:pending:', 'task-002:blocked:task-001']);
+      assert.deepStrictEqual(kanban.stats, { total_tasks: 3, pending: 2, blocked: 1, in_progress: 0, passed: 0, failed: 0, needs_human: 0 });
+      const again = (await scan(ws.root)).missions[0]!;
+      assert.deepStrictEqual([again.status, again.awaitingApproval, again.drafted, again.phases.length], ['ready', false, false, 2]);
+    });
+
+    it('refuses, writing nothing, when mission.json changed since it was shown', async () => {
+      ws = planWorkspace();
+      const m = (await scan(ws.root)).missions[0]!;
+      ws.write(`${DIR}/mission.json`, json(planReviewMission({ description: 'Changed by Dure' })));
+      const outcome = await approveMissionPlan({ missionDir: m.dir, shownHash: m.hash, draftFile: m.draftFile });
+      assert.deepStrictEqual(outcome.ok, false);
+      assert.match((outcome as { message: string }).message, /^Nothing was written: mission\.json changed since it was shown/);
+      assert.strictEqual(JSON.parse(readFileSync(ws.path(`${DIR}/mission.json`), 'utf8')).status, 'plan_review');
+      assert.ok(!existsSync(ws.path(`${DIR}/kanban.json`)));
+    });
+
+    it('refuses a plan that is not waiting for approval (Dure approves only at needs_human)', async () => {
+      ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(runningMission('run-1')) });
+      const m = (await scan(ws.root)).missions[0]!;
+      const outcome = await approveMissionPlan({ missionDir: m.dir, shownHash: m.hash, draftFile: null });
+      assert.deepStrictEqual(outcome, { ok: false, message: 'Nothing was written: the plan is not waiting for approval (planning stage "approved"; Dure approves only at needs_human).' });
+    });
+  });
+});
