@@ -4,6 +4,7 @@ import { completeCutShortAnswer } from '../core/formats/orchestral/complete-answ
 import type { OrchestralCrpDecision } from '../core/formats/orchestral/model';
 import { printable, printableRow } from '../core/util/printable';
 import { answerGate, isGateId } from './answer-gate';
+import { answerPlan, isMissionId } from './answer-plan';
 import { parse, UsageError } from './args';
 import { openService } from './open-service';
 import type { CliOutput } from './output';
@@ -24,6 +25,7 @@ export async function answerCommand(argv: string[], out: CliOutput): Promise<num
   if (!crpId || positionals.length > 1) throw new UsageError('answer needs exactly one CRP_ID');
   const options = values.option ?? [];
   if (isGateId(crpId)) return answerGate(crpId, options, values.rationale, values.dir, values.home, out);
+  if (isMissionId(crpId)) return answerPlan(crpId, options, values.dir, out);
   if (!options.length) throw new UsageError('give the chosen option with --option ID (or QUESTION_ID=OPTION_ID per question)');
 
   // Never the cache: the answer must be checked against the files as they are now.

@@ -36,7 +36,7 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
   if (decisions.length) {
     lines.push(`\nneeds you: ${decisions.length} decision${decisions.length === 1 ? '' : 's'}`);
     for (const d of decisions) {
-      const where = d.system === 'orchestral' ? printableRow` (run ${d.run})` : '';
+      const where = d.system !== 'orchestral' ? '' : d.kind === 'plan' ? ' (mission plan)' : printableRow` (run ${d.run})`;
       lines.push(printableRow`  ${d.system} ${d.id}` + where + printableRow`: ${d.question}`);
     }
   }

@@ -10,7 +10,7 @@ export const ownerUsage = 'baton owner FILE [--root DIR] [--json] [--worktrees] 
 export const traceUsage = 'baton trace [DIR] [--intent ID] [--limit N] [--json] [--worktrees] [--refs PATTERN]…';
 
 export const answerUsage = 'baton answer CRP_ID --option ID [--option QUESTION_ID=OPTION_ID …] [--rationale TEXT] [--notes TEXT] '
-  + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)';
+  + '[--applies-to-future] [--run RUN] [--dir DIR]\n  baton answer TASK-ID:PHASE --option approve|reject [--rationale TEXT] [--dir DIR]   (an orc human gate)\n  baton answer MISSION-ID --option approve [--dir DIR]   (a Dure mission\'s plan)';
 
 export const taskUsage = [
   'baton task new TITLE [--description TEXT] [--weight W] [--category C] [--priority P] [--queue Q] [--initiative INIT-ID] [--blocked-by IDS] [--related-to IDS] [--dir DIR]',

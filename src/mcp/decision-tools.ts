@@ -9,7 +9,8 @@ import { answer, type ToolContext } from './tool-result';
 export function registerDecisionTools(server: McpServer, { service, ready }: ToolContext): void {
   server.registerTool('baton_decisions', {
     title: 'Decisions waiting for a human',
-    description: 'What waits for a human: Orchestral/Dure CRPs (question, options, recommendation), orc human gates (approve/reject), orange '
+    description: 'What waits for a human: Orchestral/Dure CRPs (question, options, recommendation), Dure mission plans the Critic did not approve, '
+      + 'orc human gates (approve/reject), orange '
       + 'tasks in clarification, review or stuck. You cannot answer them: tell the user, then poll baton_decision. Paged.',
     inputSchema: { folder: folderInput, system: systemInput.optional(), offset: offsetInput, limit: limitInput },
     annotations: READ_ONLY,
@@ -18,10 +19,11 @@ export function registerDecisionTools(server: McpServer, { service, ready }: Too
   server.registerTool('baton_decision', {
     title: 'One decision and its answer',
     description: 'One decision, pending or not: state "pending" while it waits; once a human answered, state "answered" with the answer '
-      + '(for a CRP the VCR: chosen option, per-question decisions, rationale, notes; for an orc gate the gate record). Poll this while '
+      + '(for a CRP the VCR: chosen option, per-question decisions, rationale, notes; for an orc gate the gate record; for a mission plan '
+      + 'the mission\'s status). Poll this while '
       + 'waiting on a human (every few seconds at most); never try to answer it yourself.',
     inputSchema: {
-      id: idInput.describe('The decision id from baton_decisions: a CRP id (crp-001), an orange task id, or TASK-001:phase for an orc gate; or its ref.'),
+      id: idInput.describe('The decision id from baton_decisions: a CRP id (crp-001), a Dure mission id (mission-…), an orange task id, or TASK-001:phase for an orc gate; or its ref.'),
       system: systemInput.optional(),
       run: idInput.optional().describe('Orchestral/Dure only: the run folder (run-…) when two runs hold a CRP of this id.'),
       folder: folderInput,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import type { MdNode } from './markdown-nodes';
 import { gateAnswerPayload, type GateFormView } from './gate-protocol';
 import { orangeAnswerPayload, type OrangeFormView } from './orange-protocol';
+import { planAnswerPayload, type PlanFormView } from './plan-protocol';
 import { readyMessage } from './protocol';
 
 /*
@@ -27,7 +28,7 @@ export const crpAnswerPayload = z.object({
   appliesToFuture: z.boolean(),
 }).strict();
 
-export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload, orangeAnswerPayload, gateAnswerPayload]);
+export const answerPayload = z.discriminatedUnion('form', [crpAnswerPayload, orangeAnswerPayload, gateAnswerPayload, planAnswerPayload]);
 export type AnswerPayload = z.infer<typeof answerPayload>;
 
 /** Submit: `version` is the fingerprint of what the form showed; the write is refused if the files moved on. */
@@ -80,7 +81,7 @@ export interface CrpFormView {
   readonly md: { readonly context: MdNode[] | null };
 }
 
-export type FormView = CrpFormView | OrangeFormView | GateFormView;
+export type FormView = CrpFormView | OrangeFormView | GateFormView | PlanFormView;
 
 export interface DecisionView {
   readonly key: string;

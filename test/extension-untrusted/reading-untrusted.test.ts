@@ -43,7 +43,7 @@ describe('Reading and viewing in an untrusted workspace (Restricted Mode)', func
     const intents = api.intents.tree.getChildren().flatMap((g) => api.intents.tree.getChildren(g)).map((n) => label(api.intents.tree.getTreeItem(n)));
     assert.ok(intents.some((l) => l.startsWith('FIX-001')) && intents.some((l) => l.startsWith('FIX-002')), JSON.stringify(intents));
     const runs = (await api.runs.runsTree.getChildren()).map((n) => label(api.runs.runsTree.getTreeItem(n)));
-    assert.deepStrictEqual(runs, ['Missions', 'A friendly greeting endpoint', 'run-20260131090000']);
+    assert.deepStrictEqual(runs, ['A friendly greeting endpoint', 'run-20260131090000']);
     const projects = api.orange.tree.getChildren();
     assert.deepStrictEqual(projects.map((p) => label(api.orange.tree.getTreeItem(p))), ['fixture']);
     const tasks = api.orange.tree.getChildren(projects[0]).flatMap((g) => api.orange.tree.getChildren(g)).map((n) => label(api.orange.tree.getTreeItem(n)));

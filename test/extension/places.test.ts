@@ -151,9 +151,8 @@ describe('Other worktrees and refs in the real editor (issue 20)', function () {
     assert.strictEqual(tasks.getTreeItem(task!).accessibilityInformation?.label, "TASK-950 Agent B's task, planned, in worktree wt-b");
     const runs = api.runs.runsTree;
     const runsTop = await runs.getChildren();
-    // Dure's missions (the folder's own) first, then the runs grouped by place.
-    assert.deepStrictEqual(shown(runsTop, runs).map((r) => r.replace(/ — \d+$/, '')), ['Missions — 1 mission · 1 plan waits for you', 'This folder', 'worktree: wt-b (agent-b)']);
-    const runRows = shown(await runs.getChildren(runsTop[2]), runs);
+    assert.deepStrictEqual(shown(runsTop, runs).map((r) => r.replace(/ — \d+$/, '')), ['This folder', 'worktree: wt-b (agent-b)']);
+    const runRows = shown(await runs.getChildren(runsTop[1]), runs);
     assert.strictEqual(runRows.length, 1);
     assert.match(runRows[0]!, / — in worktree wt-b · /);
   });

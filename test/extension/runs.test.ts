@@ -4,7 +4,8 @@ import path from 'node:path';
 import * as vscode from 'vscode';
 import type { RunTreeNode } from '../../src/vscode/runs/runs-tree';
 import type { BatonApi } from '../../src/vscode/extension';
-import { batonApi, workspaceRoot } from './helpers/baton';
+import { decisionKey } from '../../src/core/model/items';
+import { batonApi, until, workspaceRoot } from './helpers/baton';
 
 async function rows(api: BatonApi, node?: RunTreeNode): Promise<{ node: RunTreeNode; label: string; description: string; context: string }[]> {
   const children = await api.runs.runsTree.getChildren(node);
@@ -25,11 +26,10 @@ describe('Runs view in the real editor', () => {
     const api = await batonApi();
     const runs = await rows(api);
     assert.deepStrictEqual(runs.map((r) => [r.label, r.description, r.context]), [
-      ['Missions', '1 mission · 1 plan waits for you', 'missions'],
       ['A friendly greeting endpoint', 'waiting human · iteration 1/3 · 1 needs you', 'run:orchestral:waiting_human'],
       ['run-20260131090000', 'completed · iteration 2/3 · PASS · error · $0.21', 'run:orchestral:completed:error:mrp'],
     ]);
-    const children = await rows(api, runs[1]!.node);
+    const children = await rows(api, runs[0]!.node);
     assert.deepStrictEqual(children.map((c) => `${c.label} | ${c.description}`), [
       'Needs you: crp-001 | Which greeting should GET /hello return?',
       'refiner | completed',
@@ -103,6 +103,22 @@ describe('Runs view in the real editor', () => {
 
 describe('Dure missions in the Runs view', () => {
   const MISSION = '.dure/missions/mission-20260202101500';
+  const FIXTURE = path.join(__dirname, '..', '..', '..', 'test', 'fixtures', 'dure-mission', 'mission-20260202101500');
+
+  // A mission whose plan waits for approval, put in for these tests only (the other tests count the fixture's one
+  // decision); the service is told directly, as the watcher is not what this file tests.
+  before(async () => {
+    const api = await batonApi();
+    await fs.cp(FIXTURE, path.join(workspaceRoot(), MISSION), { recursive: true });
+    for (const f of ['mission.json', 'planning/draft-v1.json', 'planning/draft-v2.json']) await api.service.fileChanged(path.join(workspaceRoot(), MISSION, f));
+  });
+
+  after(async () => {
+    const api = await batonApi();
+    await fs.rm(path.join(workspaceRoot(), '.dure'), { recursive: true, force: true });
+    await api.service.fileChanged(path.join(workspaceRoot(), MISSION));
+    assert.ok(!api.service.items().some((i) => i.kind === 'mission'));
+  });
 
   it('lists a mission whose plan waits for approval, with the Critic\'s review and the drafted phases and tasks', async () => {
     const api = await batonApi();
@@ -152,5 +168,28 @@ describe('Dure missions in the Runs view', () => {
       await api.service.fileChanged(file);
       await api.service.fileChanged(path.join(workspaceRoot(), MISSION, 'kanban.json'));
     }
+  });
+
+  it('puts the plan in Needs You beside the CRP, and its row in the Runs view opens that form', async () => {
+    const api = await batonApi();
+    assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 2, tooltip: '2 decisions waiting for you' });
+    const plan = api.service.decisions().find((d) => d.kind === 'plan')!;
+    assert.strictEqual(plan.id, 'mission-20260202101500');
+    const missions = (await rows(api)).find((r) => r.context === 'missions')!;
+    const [mission] = await rows(api, missions.node);
+    const [approve] = await rows(api, mission!.node);
+    const item = api.runs.runsTree.getTreeItem(approve!.node);
+    assert.deepStrictEqual([item.command?.command, item.command?.arguments], ['baton.openDecision', [decisionKey(plan)]]);
+    await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+    const controller = api.decisions.panels.controllerFor(decisionKey(plan));
+    assert.ok(controller, 'a panel for the plan');
+    await until(controller.onDidPost, () => controller.isReady, 15000);
+    const view = controller.snapshot();
+    assert.ok(view.type === 'decisions' && view.mode === 'single' && view.focus === decisionKey(plan));
+    const form = view.decisions.find((d) => d.key === decisionKey(plan))!.form;
+    assert.ok(form.form === 'plan');
+    assert.deepStrictEqual([form.missionId, form.critique?.verdict, form.phases.map((p) => p.title), form.draft],
+      ['mission-20260202101500', 'needs_human', ['Phase 1: Farewell endpoint', 'Phase 2: Greetings in three languages'], `${MISSION}/planning/draft-v2.json`]);
+    await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
   });
 });

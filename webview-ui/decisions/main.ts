@@ -9,6 +9,7 @@ import { renderCrpForm, questionKey, type FormHooks } from './crp-form';
 import { GATE_CHOICE, renderGateForm } from './gate-form';
 import type { GateFormView } from '../../src/shared/gate-protocol';
 import { orangeAnswer, renderOrangeForm } from './orange-form';
+import { renderPlanForm } from './plan-form';
 import { h } from './dom';
 import { emptyDraft, restoreState, type UiState } from './ui-state';
 import '../common/page.css';
@@ -84,7 +85,7 @@ function render(): void {
     for (const n of notices) list.append(renderNotice(n));
     list.append(h('p', { class: 'empty' }, last.mode === 'single'
       ? 'This decision is no longer pending: it was answered, or its file is gone.'
-      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, orange clarifications, stuck and reviewed orange tasks, orc human gates — appear here, ready to answer.'));
+      : 'Nothing needs you right now. Questions that agents ask — Orchestral/Dure CRPs, Dure mission plans, orange clarifications, stuck and reviewed orange tasks, orc human gates — appear here, ready to answer.'));
     return;
   }
   // With several workspace folders the host sends them folder by folder: a heading (text, like every string here)
@@ -136,6 +137,7 @@ function renderDecision(view: DecisionView, trusted: boolean, single: boolean): 
     },
   };
   if (view.form.form === 'gate') return renderGateForm(view, view.form, hooks);
+  if (view.form.form === 'plan') return renderPlanForm(view, view.form, hooks);
   return view.form.form === 'orange' ? renderOrangeForm(view, view.form, hooks) : renderCrpForm(view, view.form, hooks);
 }
 
@@ -144,6 +146,7 @@ function submit(view: DecisionView): void {
   const form = view.form;
   const answer: AnswerPayload = form.form === 'gate'
     ? gateAnswer(form, draft.choices[GATE_CHOICE] === 'rejected' ? 'rejected' : 'approved', draft.rationale)
+    : form.form === 'plan' ? { form: 'plan', decision: 'approved' }
     : form.form === 'orange' ? orangeAnswer(form, draft) : {
     form: 'crp', rationale: draft.rationale, additionalNotes: draft.notes, appliesToFuture: draft.future,
     decision: form.questions.length === 1 && form.questions[0]!.id === null

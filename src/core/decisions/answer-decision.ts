@@ -2,12 +2,13 @@ import path from 'node:path';
 import { answerOrangeDecision, type OrangeAnswer } from '../formats/orange/answer';
 import { answerOrcGate, type GateAnswerInput } from '../formats/orc/answer-gate';
 import { answerCrp, type CrpAnswer } from '../formats/orchestral/answer';
+import { approveMissionPlan } from '../formats/orchestral/approve-plan';
 import { commandLine } from '../orc-cli/command-line';
 import type { Decision } from '../service/work-item';
 
 /** An answer to any pending decision; `form` says which system's form produced it. */
 export type DecisionAnswer = ({ readonly form: 'crp' } & CrpAnswer) | ({ readonly form: 'orange' } & OrangeAnswer)
-  | ({ readonly form: 'gate' } & GateAnswerInput);
+  | ({ readonly form: 'gate' } & GateAnswerInput) | { readonly form: 'plan'; readonly decision: 'approved' };
 
 export type DecisionOutcome =
   | { readonly ok: true; readonly message: string; readonly written: readonly string[] }
@@ -19,7 +20,7 @@ export type DecisionOutcome =
  */
 export function decisionVersion(d: Decision): string {
   switch (d.system) {
-    case 'orchestral': return `${d.crpHash}:${d.stateHash ?? ''}`;
+    case 'orchestral': return d.kind === 'plan' ? d.hash : `${d.crpHash}:${d.stateHash ?? ''}`;
     case 'orange': return d.textHash;
     case 'orc': return d.fingerprint;
   }
@@ -34,6 +35,13 @@ function resumeNote(agent: string | null): string {
 export async function answerDecision(d: Decision, shownVersion: string, answer: DecisionAnswer): Promise<DecisionOutcome> {
   switch (d.system) {
     case 'orchestral': {
+      if (d.kind === 'plan') {
+        if (answer.form !== 'plan') return { ok: false, message: `${d.id} is a mission's plan; this answer is for a ${answer.form}` };
+        const outcome = await approveMissionPlan({ missionDir: d.missionDir, shownHash: shownVersion, draftFile: d.draftFile });
+        if (!outcome.ok) return outcome;
+        return { ok: true, written: outcome.written,
+          message: `The plan of "${d.missionTitle}" is approved: ${outcome.phases} phases, ${outcome.tasks} tasks; the mission is ready. Dure runs it with \`dure mission run ${d.mission}\`.` };
+      }
       if (answer.form !== 'crp') return { ok: false, message: `${d.id} is a CRP; this answer is for a ${answer.form}` };
       const [crpHash = '', stateHash = ''] = shownVersion.split(':');
       const outcome = await answerCrp({ crpFile: d.file, crpId: d.id, runDir: d.runDir, shownCrpHash: crpHash, shownStateHash: stateHash || null }, answer);

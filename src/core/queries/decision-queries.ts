@@ -1,5 +1,5 @@
 import { displayPath, decisionJson } from '../report/scan-report';
-import type { OrchestralRun } from '../formats/orchestral/model';
+import type { OrchestralMission, OrchestralRun } from '../formats/orchestral/model';
 import type { OrchestrationService } from '../service/orchestration-service';
 import type { Decision } from '../service/work-item';
 import { DEFAULT_PAGE, clampJson, pageOf, type Page } from './bounded';
@@ -44,13 +44,13 @@ export function decisionState(service: OrchestrationService, query: DecisionQuer
     const d = pending[0];
     return clampJson({ state: 'pending', folder: d.root, ref: d.ref, decision: decisionJson(d.root, d), answer: null });
   }
-  return clampJson(answeredCrp(service, query) ?? pastGate(service, query) ?? orangeTask(service, query)
+  return clampJson(answeredCrp(service, query) ?? pastGate(service, query) ?? approvedPlan(service, query) ?? orangeTask(service, query)
     ?? notFound(query));
 }
 
 function matches(d: Decision, q: DecisionQuery): boolean {
   if (q.system !== undefined && d.system !== q.system) return false;
-  if (q.run !== undefined && !(d.system === 'orchestral' && d.run === q.run)) return false;
+  if (q.run !== undefined && !(d.system === 'orchestral' && d.kind === 'crp' && d.run === q.run)) return false;
   return d.id === q.id || d.ref === q.id;
 }
 
@@ -86,6 +86,17 @@ function pastGate(service: OrchestrationService, q: DecisionQuery): Record<strin
   const gates = task.gates.filter((g) => g.phase === phase);
   return { state: gates.length ? 'answered' : 'not pending', folder: task.root, system: 'orc', kind: 'gate', id: q.id, taskId, phase,
     taskStatus: task.status, answer: gates.at(-1) ?? null, gates };
+}
+
+/** A Dure mission whose plan no longer waits (approved, or the mission moved on): where the mission is now. */
+function approvedPlan(service: OrchestrationService, q: DecisionQuery): Record<string, unknown> | undefined {
+  if (q.system !== undefined && q.system !== 'orchestral') return undefined;
+  const mission = service.items().find((i): i is OrchestralMission => i.system === 'orchestral' && i.kind === 'mission' && i.id === q.id && q.folders.includes(i.root));
+  if (!mission) return undefined;
+  const approved = mission.planningStage === 'approved';
+  return { state: approved ? 'answered' : 'not pending', folder: mission.root, system: 'orchestral', kind: 'plan', id: mission.id,
+    status: mission.status, planningStage: mission.planningStage, title: mission.title, file: displayPath(mission.root, mission.file),
+    answer: approved ? { decision: 'approved', updatedAt: mission.updatedAt } : null };
 }
 
 /** An orange task that no longer waits (it left clarification, reviewing or stuck): where it is now. */

@@ -53,7 +53,7 @@ async function answerCommand(service: OrchestrationService, panels: DecisionPane
   const pending = service.decisions();
   let target: Decision | undefined;
   if (args.key || args.id) {
-    const matches = pending.filter((d) => (args.key ? decisionKey(d) === args.key : d.id === args.id && (!args.run || (d.system === 'orchestral' && d.run === args.run))));
+    const matches = pending.filter((d) => (args.key ? decisionKey(d) === args.key : d.id === args.id && (!args.run || (d.system === 'orchestral' && d.kind === 'crp' && d.run === args.run))));
     if (matches.length !== 1) {
       const message = matches.length
         ? `${matches.length} pending decisions are named ${args.id}; say which run (run: …).`

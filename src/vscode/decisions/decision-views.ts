@@ -7,6 +7,7 @@ import { pageMarkdown, pageMarkdownInline } from '../../shared/markdown-protocol
 import { folderName } from '../folder-item';
 import { gateDecisionLabel, gateDecisionView } from '../executor/gate-decision-view';
 import { orangeDecisionLabel, orangeDecisionView } from '../orange/orange-decision-view';
+import { planDecisionLabel, planDecisionView } from '../runs/plan-decision-view';
 
 /** What a form needs to show a decision (plain data: it crosses into the webview). */
 export function decisionView(d: Decision): DecisionView {
@@ -18,6 +19,7 @@ function formView(d: Decision, source: string): Omit<DecisionView, 'folder'> {
   const key = decisionKey(d);
   switch (d.system) {
     case 'orchestral':
+      if (d.kind === 'plan') return planDecisionView(d, key, source);
       return {
         key, version: decisionVersion(d), system: d.system, title: d.id, taskTitle: d.runTitle || d.run,
         subtitle: `${d.runTitle === d.run ? d.run : `${d.runTitle} — ${d.run}`}${d.base === '.dure' ? ' (Dure)' : ''}`,
@@ -42,6 +44,7 @@ function formView(d: Decision, source: string): Omit<DecisionView, 'folder'> {
 export function decisionLabel(d: Decision): { label: string; description: string; detail: string } {
   switch (d.system) {
     case 'orchestral':
+      if (d.kind === 'plan') return planDecisionLabel(d);
       return { label: d.id, description: `${d.runTitle} — ${d.run}`, detail: d.question };
     case 'orange': return orangeDecisionLabel(d);
     case 'orc': return gateDecisionLabel(d);

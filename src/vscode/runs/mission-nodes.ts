@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import type { MissionPhase, MissionTask, OrchestralMission } from '../../core/formats/orchestral/model';
+import type { MissionPhase, MissionTask, OrchestralMission, OrchestralPlanDecision } from '../../core/formats/orchestral/model';
+import { decisionKey } from '../../core/model/items';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { OPEN_FILE_COMMAND } from './run-file-command';
 import { escape, readable } from './run-style';
@@ -92,20 +93,28 @@ export class MissionNode {
   }
 }
 
-/** "Approve the plan" under a mission whose plan waits: the same command as the mission's own button. */
+/**
+ * "Needs you: approve the plan" under a mission whose plan waits: opens its form (the Critic's review, the plan, the
+ * Approve button), as a CRP's row does; the mission's own button approves it after a confirmation.
+ */
 export class ApprovePlanNode {
-  constructor(readonly mission: OrchestralMission) {}
+  readonly decisionKey: string | undefined;
+  constructor(readonly mission: OrchestralMission, decision: OrchestralPlanDecision | undefined) {
+    this.decisionKey = decision && decisionKey(decision);
+  }
   getTreeItem(): vscode.TreeItem {
     const m = this.mission;
     const item = new vscode.TreeItem('Needs you: approve the plan', vscode.TreeItemCollapsibleState.None);
     item.id = `approve:${m.dir}`;
     const c = m.critique;
     item.description = c ? `Critic: ${c.verdict ?? '—'} · ${c.counts.critical} critical, ${c.counts.major} major` : 'the Critic did not approve it';
-    item.tooltip = [c?.summary, c?.rationale, ...(c?.items ?? []).map((i) => `• ${i.severity ?? 'note'}: ${i.title}`), '', 'Click to approve (you are asked to confirm).']
+    item.tooltip = [c?.summary, c?.rationale, ...(c?.items ?? []).map((i) => `• ${i.severity ?? 'note'}: ${i.title}`), '',
+      this.decisionKey ? 'Click to review the plan and approve it.' : 'Click to approve (you are asked to confirm).']
       .filter((x) => x !== undefined && x !== null).join('\n');
     item.iconPath = new vscode.ThemeIcon('bell-dot', new vscode.ThemeColor('list.warningForeground'));
     item.contextValue = 'mission:approve';
-    item.command = { command: APPROVE_PLAN_COMMAND, title: 'Approve the Mission\'s Plan', arguments: [m.dir] };
+    item.command = this.decisionKey ? { command: 'baton.openDecision', title: 'Review the Plan', arguments: [this.decisionKey] }
+      : { command: APPROVE_PLAN_COMMAND, title: 'Approve the Mission\'s Plan', arguments: [m.dir] };
     return item;
   }
 }

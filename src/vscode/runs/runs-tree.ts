@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import { withAccessibleName } from '../tree-accessibility';
-import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun } from '../../core/formats/orchestral/model';
+import type { OrchestralCrpDecision, OrchestralMission, OrchestralPlanDecision, OrchestralRun } from '../../core/formats/orchestral/model';
 import { tokenBreakdown, usageText } from '../../core/formats/orchestral/usage-text';
 import { containedPath } from '../../core/io/contained-path';
 import { itemKey } from '../../core/model/items';
@@ -70,7 +70,8 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (node instanceof MissionsNode) return this.missionNodesOf(node.root);
     if (node instanceof MissionNode) {
       const m = node.mission;
-      return [...(m.awaitingApproval ? [new ApprovePlanNode(m)] : []), ...m.phases.map((p, i) => new MissionPhaseNode(m, p, i))];
+      const plan = this.service.decisions().find((d): d is OrchestralPlanDecision => d.system === 'orchestral' && d.kind === 'plan' && d.missionDir === m.dir && !d.elsewhere);
+      return [...(m.awaitingApproval ? [new ApprovePlanNode(m, plan)] : []), ...m.phases.map((p, i) => new MissionPhaseNode(m, p, i))];
     }
     if (node instanceof MissionPhaseNode) return node.phase.tasks.map((t) => new MissionTaskNode(node.mission, t, node.index));
     if (node instanceof FsNode && node.isFolder) return listFolder(node.file);
@@ -147,7 +148,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   }
 
   private decisionsOf(run: OrchestralRun): OrchestralCrpDecision[] {
-    return this.service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral' && d.runDir === run.dir);
+    return this.service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral' && d.kind === 'crp' && d.runDir === run.dir);
   }
 
   private runNodesOf(root: string): RunNode[] {

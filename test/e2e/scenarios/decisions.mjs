@@ -276,6 +276,66 @@ async function rejectAnOrcGate(page, workspace) {
   }
 }
 
+const DEMO_MISSION = '.dure/missions/mission-20260203091500';
+const MISSION_TITLE = 'Let people sign in with a passkey';
+
+/**
+ * The demo's Dure mission whose plan the Critic did not approve: the form shows why (the Critic's findings) and the
+ * plan, nothing chosen or focused for the person; Approve asks in a second step that Enter does not answer and Go
+ * back leaves unwritten; confirmed, mission.json is ready with the reviewed phases and kanban.json is written, as
+ * Dure's approvePlan leaves them. The demo's files are put back afterwards.
+ */
+async function approveTheDemoMissionPlan(page, workspace) {
+  const missionFile = path.join(workspace, DEMO_MISSION, 'mission.json');
+  const kanbanFile = path.join(workspace, DEMO_MISSION, 'kanban.json');
+  const original = fs.readFileSync(missionFile, 'utf8');
+  try {
+    const frame = await openNeedsYou(page);
+    const form = frame.locator('section.decision[data-form="plan"]', { hasText: MISSION_TITLE });
+    await form.waitFor({ timeout: 30000 });
+    await form.evaluate((s) => s.scrollIntoView({ block: 'start' }));
+    const text = (await form.textContent()) ?? '';
+    for (const shown of ['Account recovery without a password is not planned', 'Passkey sign-in behind the rate limiter', 'Add POST /auth/passkey/login', 'after task-003']) {
+      if (!text.includes(shown)) throw new Error(`the plan form does not show "${shown}"`);
+    }
+    const chosen = await form.evaluate((s) => ({
+      pressed: s.querySelectorAll('[aria-pressed="true"], [aria-checked="true"], [aria-selected="true"], [autofocus]').length,
+      focused: s.contains(document.activeElement) ? document.activeElement.className : null,
+    }));
+    if (chosen.pressed || chosen.focused) throw new Error(`the plan form starts with a choice made: ${JSON.stringify(chosen)}`);
+    const approve = form.locator('vscode-button.approve');
+    await approve.click();
+    const question = form.locator('.confirm-question');
+    await question.waitFor({ timeout: 5000 });
+    const asked = (await question.textContent()) ?? '';
+    if (!asked.includes(`Approve the plan of "${MISSION_TITLE}`) || !/cannot be undone/.test(asked)) throw new Error(`confirmation: ${asked}`);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(500);
+    if (fs.readFileSync(missionFile, 'utf8') !== original) throw new Error('mission.json changed before the approval was confirmed');
+    await form.locator('vscode-button.confirm-back').click();
+    await approve.waitFor({ timeout: 5000 });
+    if (fs.readFileSync(missionFile, 'utf8') !== original || fs.existsSync(kanbanFile)) throw new Error('Go back wrote the mission');
+
+    await approve.click();
+    await form.locator('vscode-button.confirm-yes').click();
+    const notice = frame.locator('.answered', { hasText: MISSION_TITLE });
+    await notice.waitFor({ timeout: 15000 });
+    const said = ((await notice.locator('p').textContent()) ?? '').trim();
+    if (!/is approved: 2 phases, 5 tasks; the mission is ready/.test(said)) throw new Error(`announcement: ${said}`);
+    const mission = JSON.parse(fs.readFileSync(missionFile, 'utf8'));
+    if (mission.status !== 'ready' || mission.planning.stage !== 'approved' || mission.phases.length !== 2 || mission.phases[1].tasks.length !== 3) {
+      throw new Error(`mission.json after the approval: ${JSON.stringify({ status: mission.status, stage: mission.planning.stage, phases: mission.phases.length })}`);
+    }
+    const kanban = JSON.parse(fs.readFileSync(kanbanFile, 'utf8'));
+    if (kanban.planning_stage !== 'approved' || kanban.stats.total_tasks !== 5) throw new Error(`kanban.json: ${JSON.stringify(kanban.stats)}`);
+    log(`mission plan: the Critic's findings and the plan shown, nothing chosen; approved after a second step: "${said}"; mission.json ready, kanban.json ${kanban.stats.total_tasks} cards`);
+  } finally {
+    fs.writeFileSync(missionFile, original);
+    fs.rmSync(kanbanFile, { force: true });
+  }
+}
+
 export const scenarios = [
   async function answerTheDemoCrpInTheSidebar({ page, workspace }) {
     const frame = await openNeedsYou(page);
@@ -376,6 +436,16 @@ export const scenarios = [
     const unfold = await roomFor(page, /needs you/i, 0);
     try {
       await rejectAnOrcGate(page, workspace);
+    } finally {
+      await unfold();
+    }
+  },
+
+  async function approvingADureMissionPlanAsksFirst({ page, workspace }) {
+    await openNeedsYou(page);
+    const unfold = await roomFor(page, /needs you/i, 0);
+    try {
+      await approveTheDemoMissionPlan(page, workspace);
     } finally {
       await unfold();
     }

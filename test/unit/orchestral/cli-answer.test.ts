@@ -35,7 +35,7 @@ describe('baton answer', () => {
     assert.strictEqual(readFileSync(path.join(run, 'state.json'), 'utf8'), stateBefore, 'state.json is left to Dure');
 
     const scan = JSON.parse(baton(['scan', ws.root, '--json', '--no-cache']).stdout);
-    assert.deepStrictEqual(scan.decisions, []);
+    assert.deepStrictEqual(scan.decisions.filter((d: { kind: string }) => d.kind === 'crp'), []);
     const waiting = scan.items.find((i: { id: string }) => i.id === 'run-20260115143022');
     assert.deepStrictEqual([waiting.status, waiting.pendingCrp, waiting.awaitingResume], ['waiting_human', 'crp-001', { crpId: 'crp-001', vcrId, agent: 'builder' }]);
     const again = baton(['answer', 'crp-001', '--option', 'A', '--dir', ws.root]);
@@ -82,6 +82,7 @@ describe('baton answer', () => {
     const r = baton(['scan', path.join(REPO, 'demo'), '--no-cache']);
     assert.match(r.stdout, /orchestral: 2 runs\n {2}run-20260110091500 +completed +2\/3 +Rate limiting for the auth routes {2}\[PASS, 171,640 tokens, \$0\.48\]/);
     assert.match(r.stdout, /run-20260115143022 +waiting_human +1\/3 +Login rate limit across replicas {2}\[waiting on crp-001, 56,300 tokens, \$0\.18\]/);
-    assert.match(r.stdout, /needs you: 1 decision\n {2}orchestral crp-001 \(run run-20260115143022\): Where should the login rate limiter/);
+    assert.match(r.stdout, /needs you: 2 decisions\n {2}orchestral crp-001 \(run run-20260115143022\): Where should the login rate limiter/);
+    assert.match(r.stdout, /\n {2}orchestral mission-20260203091500 \(mission plan\): Approve the plan of "Let people sign in with a passkey/);
   });
 });

@@ -2,13 +2,24 @@ import * as assert from 'node:assert';
 import { readFileSync, existsSync } from 'node:fs';
 import { approveMissionPlan } from '../../../src/core/formats/orchestral/approve-plan';
 import type { OrchestralMission } from '../../../src/core/formats/orchestral/model';
-import { itemJson } from '../../../src/core/report/scan-report';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { answerDecision, decisionVersion } from '../../../src/core/decisions/answer-decision';
+import { decisionState } from '../../../src/core/queries/decision-queries';
+import { decisionJson, itemJson } from '../../../src/core/report/scan-report';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
-import { TempWorkspace } from '../helpers/temp-workspace';
+import { REPO, TempWorkspace } from '../helpers/temp-workspace';
 import { json, stateJson } from './fixtures';
 import { draftPhases, MISSION_ID, planReviewMission, runningMission } from './mission-fixtures';
 
 const DIR = `.dure/missions/${MISSION_ID}`;
+const CLI = path.join(REPO, 'dist', 'cli.js');
+
+function baton(args: string[]) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8',
+    env: { ...process.env, XDG_CACHE_HOME: path.join(REPO, '.vscode-test', 'cli-test-cache') } });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 async function scan(root: string) {
   const service = new OrchestrationService({ folders: [{ root }] });
@@ -95,8 +106,57 @@ describe('Dure missions', () => {
     const m = itemJson(ws.root, service.items().find((i) => i.kind === 'mission')!) as { system: string; id: string; status: string; folder: string;
       planningStage: string; phases: { tasks: unknown[] }[] };
     assert.deepStrictEqual([m.system, m.id, m.status, m.folder, m.planningStage], ['orchestral', MISSION_ID, 'in_progress', DIR, 'approved']);
-    assert.deepStrictEqual(m.phases[1].tasks[0], { id: 'task-003', title: 'Implement login endpoint', status: 'in_progress', dependsOn: [], waitingOn: [],
+    assert.deepStrictEqual(m.phases[1]!.tasks[0], { id: 'task-003', title: 'Implement login endpoint', status: 'in_progress', dependsOn: [], waitingOn: [],
       runId: 'run-20260201110001', run: '.dure/runs/run-20260201110001', startedAt: '2026-02-01T11:00:01.000Z', completedAt: null, error: null });
+  });
+
+  describe('a plan waiting for approval in Needs You', () => {
+    it('is a decision with the Critic\'s review and the plan; answered, it leaves the inbox and reads as approved', async () => {
+      ws = new TempWorkspace({
+        [`${DIR}/mission.json`]: json(planReviewMission()),
+        [`${DIR}/planning/draft-v2.json`]: json({ version: 2, created_at: '2026-02-01T09:40:00Z', phases: draftPhases(2) }),
+      });
+      const { service } = await scan(ws.root);
+      const [d, ...more] = service.decisions();
+      assert.deepStrictEqual(more, []);
+      assert.ok(d && d.system === 'orchestral' && d.kind === 'plan');
+      assert.deepStrictEqual([d.id, d.ref, d.status, d.question], [MISSION_ID, `${DIR}/plan`, 'pending',
+        'Approve the plan of "Build an authentication system"? The Critic: The plan skips rate limiting.']);
+      const shown = decisionJson(ws.root, d) as { kind: string; mission: string; options: { id: string }[]; phases: { tasks: { id: string }[] }[]; draft: string };
+      assert.deepStrictEqual([shown.kind, shown.mission, shown.options.map((o) => o.id), shown.phases.map((p) => p.tasks.map((t) => t.id).join()), shown.draft],
+        ['plan', MISSION_ID, ['approve'], ['task-001,task-002', 'task-003'], `${DIR}/planning/draft-v2.json`]);
+      assert.strictEqual((decisionState(service, { folders: [ws.root], id: MISSION_ID }) as { state: string }).state, 'pending');
+
+      const refused = await answerDecision(d, 'sha256:not-what-was-shown', { form: 'plan', decision: 'approved' });
+      assert.deepStrictEqual([refused.ok, /changed since it was shown/.test((refused as { message: string }).message)], [false, true]);
+      const outcome = await answerDecision(d, decisionVersion(d), { form: 'plan', decision: 'approved' });
+      assert.ok(outcome.ok, (outcome as { message: string }).message);
+      assert.match(outcome.message, /^The plan of "Build an authentication system" is approved: 2 phases, 3 tasks; the mission is ready\. Dure runs it with `dure mission run mission-20260201093000`\.$/);
+      for (const f of outcome.written) await service.fileChanged(f);
+      assert.deepStrictEqual(service.decisions(), []);
+      const after = decisionState(service, { folders: [ws.root], id: MISSION_ID }) as { state: string; kind: string; status: string; answer: { decision: string } };
+      assert.deepStrictEqual([after.state, after.kind, after.status, after.answer.decision], ['answered', 'plan', 'ready', 'approved']);
+    });
+
+    it('is answered by `baton answer MISSION-ID --option approve`, which refuses anything but approve', () => {
+      ws = new TempWorkspace({}, path.join(REPO, 'demo'));
+      const id = 'mission-20260203091500';
+      const before = JSON.parse(baton(['scan', ws.root, '--json', '--no-cache']).stdout) as { decisions: { kind: string; id: string }[] };
+      assert.deepStrictEqual(before.decisions.filter((x) => x.kind === 'plan').map((x) => x.id), [id]);
+      const reject = baton(['answer', id, '--option', 'reject', '--dir', ws.root]);
+      assert.strictEqual(reject.code, 2);
+      assert.match(reject.stderr, /is a Dure mission: give --option approve \(Dure has no reject/);
+      const r = baton(['answer', id, '--option', 'approve', '--dir', ws.root]);
+      assert.strictEqual(r.code, 0, r.stderr);
+      assert.match(r.stdout, /^The plan of "Let people sign in with a passkey \(WebAuthn\) as well as a password, Google or GitHub\." is approved: 2 phases, 5 tasks/);
+      const mission = JSON.parse(readFileSync(ws.path(`.dure/missions/${id}/mission.json`), 'utf8'));
+      assert.deepStrictEqual([mission.status, mission.planning.stage, mission.title], ['ready', 'approved', 'Passkey registration']);
+      const again = baton(['answer', id, '--option', 'approve', '--dir', ws.root]);
+      assert.strictEqual(again.code, 1);
+      assert.match(again.stderr, /no mission plan mission-20260203091500 waits for approval/);
+      const after = JSON.parse(baton(['scan', ws.root, '--json', '--no-cache']).stdout) as { decisions: { kind: string }[] };
+      assert.deepStrictEqual(after.decisions.filter((x) => x.kind === 'plan'), []);
+    });
   });
 
   describe('approving a plan', () => {

@@ -9,7 +9,7 @@ async function scan(root: string) {
   const service = new OrchestrationService({ folders: [{ root }] });
   await service.scan();
   const runs = service.items().filter((i): i is OrchestralRun => i.system === 'orchestral' && i.kind === 'run');
-  const decisions = service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral');
+  const decisions = service.decisions().filter((d): d is OrchestralCrpDecision => d.system === 'orchestral' && d.kind === 'crp');
   const diagnostics = service.diagnostics().filter((d) => d.system === 'orchestral');
   return { service, runs, decisions, diagnostics };
 }
@@ -202,7 +202,7 @@ describe('Orchestral/Dure runs appearing while Baton runs', () => {
     const change = await service.fileChanged(ws.path('.orchestral/runs/run-7'));
     assert.ok(change);
     assert.deepStrictEqual(change.changed.map((i) => i.id), ['run-7']);
-    assert.deepStrictEqual(service.decisions().map((d) => [d.id, d.system === 'orchestral' ? d.run : null]), [['crp-001', 'run-7']]);
+    assert.deepStrictEqual(service.decisions().map((d) => [d.id, d.system === 'orchestral' && d.kind === 'crp' ? d.run : null]), [['crp-001', 'run-7']]);
     // Deleting it again removes the run and its decision.
     ws.remove('.orchestral/runs/run-7');
     const gone = await service.fileChanged(ws.path('.orchestral/runs/run-7'));
@@ -229,6 +229,6 @@ describe('Orchestral/Dure re-linking', () => {
     assert.deepStrictEqual(change?.changed.map((i) => i.id), ['run-b']);
     assert.strictEqual(runOf('run-a'), a1, 'run-a was not re-linked');
     assert.notStrictEqual(runOf('run-b'), b1);
-    assert.deepStrictEqual(service.decisions().map((d) => `${d.system === 'orchestral' ? d.run : ''}/${d.id}`).sort(), ['run-a/crp-001', 'run-b/crp-002']);
+    assert.deepStrictEqual(service.decisions().map((d) => `${d.system === 'orchestral' && d.kind === 'crp' ? d.run : ''}/${d.id}`).sort(), ['run-a/crp-001', 'run-b/crp-002']);
   });
 });

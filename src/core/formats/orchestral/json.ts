@@ -1,4 +1,4 @@
-import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun, RunUsage } from './model';
+import type { OrchestralCrpDecision, OrchestralDecision, OrchestralMission, OrchestralPlanDecision, OrchestralRun, RunUsage } from './model';
 
 /** The Orchestral/Dure part of `baton scan --json` for a run (CLI.md): file fields are left to the caller. */
 export function orchestralRunJson(run: OrchestralRun, rel: (file: string) => string): Record<string, unknown> {
@@ -50,7 +50,8 @@ function usageJson(u: RunUsage | null): { tokens: RunUsage['tokens'] | null; cos
  * A pending CRP in `baton scan --json` (CLI.md): `{ system, id, run, status, question, options, recommendation }`;
  * a `questions[]` CRP also lists `questions`, each with its own options and recommendation.
  */
-export function orchestralDecisionJson(d: OrchestralCrpDecision, rel: (file: string) => string): Record<string, unknown> {
+export function orchestralDecisionJson(d: OrchestralDecision, rel: (file: string) => string): Record<string, unknown> {
+  if (d.kind === 'plan') return planDecisionJson(d, rel);
   const single = d.shape === 'single' ? d.questions[0] : undefined;
   return {
     system: d.system, kind: d.kind, id: d.id, run: d.run, status: d.status, question: d.question,
@@ -59,6 +60,20 @@ export function orchestralDecisionJson(d: OrchestralCrpDecision, rel: (file: str
     recommendation: single ? single.recommendation : null,
     ...(d.shape === 'multi' ? { questions: d.questions.map((q) => ({ id: q.id, question: q.question, context: q.context,
       options: q.options.map(optionJson), recommendation: q.recommendation, required: q.required })) } : {}),
+    file: rel(d.file),
+  };
+}
+
+/**
+ * A mission's plan waiting for approval in `baton scan --json`: `{ system, kind: "plan", id, mission, status,
+ * question, critique, phases }`; answered with `baton answer <mission-id> --option approve`.
+ */
+function planDecisionJson(d: OrchestralPlanDecision, rel: (file: string) => string): Record<string, unknown> {
+  return {
+    system: d.system, kind: d.kind, id: d.id, mission: d.mission, status: d.status, question: d.question,
+    title: d.missionTitle, critique: d.critique, draft: d.draftFile ? rel(d.draftFile) : null,
+    options: [{ id: 'approve', label: 'Approve the plan', description: 'The mission becomes ready; `dure mission run` runs its tasks.' }],
+    phases: d.phases.map((p) => ({ id: p.phaseId, title: p.title, tasks: p.tasks.map((t) => ({ id: t.taskId, title: t.title, dependsOn: t.dependsOn })) })),
     file: rel(d.file),
   };
 }

@@ -3,7 +3,7 @@ import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { UNREADABLE_STATUS } from '../../model/items';
 import { crpHeadline } from './crp';
 import type { LinkedRun, OrchestralFileRecord, RunLinkCache } from './link-cache';
-import type { OrchestralCrpDecision, OrchestralMission, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
+import type { OrchestralCrpDecision, OrchestralDecision, OrchestralMission, OrchestralRun, RunAgent, RunModelSelection, RunMrp, RunVcr } from './model';
 import { linkMissions } from './mission-link';
 import type { MissionDraftRecord, MissionRecord } from './mission-record';
 import { runFolder, type Base } from './paths';
@@ -30,7 +30,7 @@ interface RunFiles {
  * an id are reported and only the first (by file name) is offered for an answer.
  */
 export function linkOrchestral(root: string, files: readonly OrchestralFileRecord[], cache?: RunLinkCache):
-  { runs: OrchestralRun[]; missions: OrchestralMission[]; decisions: OrchestralCrpDecision[]; diagnostics: Diagnostic[] } {
+  { runs: OrchestralRun[]; missions: OrchestralMission[]; decisions: OrchestralDecision[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const groups = new Map<string, RunFiles>();
   const missionFiles: { file: string; record: MissionRecord }[] = [];
@@ -70,7 +70,7 @@ export function linkOrchestral(root: string, files: readonly OrchestralFileRecor
   const keptDirs = new Set(kept.map((r) => r.dir));
   const missions = linkMissions(root, missionFiles, draftFiles, kept);
   diagnostics.push(...missions.diagnostics);
-  return { runs: kept, missions: missions.missions, decisions: decisions.filter((d) => keptDirs.has(d.runDir)), diagnostics };
+  return { runs: kept, missions: missions.missions, decisions: [...decisions.filter((d) => keptDirs.has(d.runDir)), ...missions.decisions], diagnostics };
 }
 
 /**

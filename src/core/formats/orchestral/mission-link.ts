@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../model/diagnostic';
 import { UNREADABLE_STATUS } from '../../model/items';
-import type { MissionCritique, MissionPhase, MissionTask, OrchestralMission, OrchestralRun } from './model';
+import type { MissionCritique, MissionPhase, MissionTask, OrchestralMission, OrchestralPlanDecision, OrchestralRun } from './model';
 import type { MissionDraftRecord, MissionRecord } from './mission-record';
 import { missionFolder } from './paths';
 import type { CritiqueFields, MissionFields, MissionPhaseFields } from './mission-schema';
@@ -14,7 +14,7 @@ const TITLE_LIMIT = 120;
  */
 export function linkMissions(root: string, files: readonly { file: string; record: MissionRecord }[],
   drafts: readonly { file: string; record: MissionDraftRecord }[], runs: readonly OrchestralRun[]):
-  { missions: OrchestralMission[]; diagnostics: Diagnostic[] } {
+  { missions: OrchestralMission[]; decisions: OrchestralPlanDecision[]; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const runDirs = new Set(runs.map((r) => r.dir));
   // The newest readable draft of each mission folder.
@@ -35,7 +35,19 @@ export function linkMissions(root: string, files: readonly { file: string; recor
       byId.set(mission.id, keep);
     } else byId.set(mission.id, mission);
   }
-  return { missions: [...byId.values()], diagnostics };
+  const missions = [...byId.values()];
+  return { missions, decisions: missions.filter((m) => m.awaitingApproval).map(planDecision), diagnostics };
+}
+
+/** The question a mission's plan under review asks: approve it? (with the Critic's reason for asking). */
+function planDecision(m: OrchestralMission): OrchestralPlanDecision {
+  const why = m.critique?.summary ? ` The Critic: ${m.critique.summary}` : '';
+  return {
+    system: 'orchestral', kind: 'plan', id: m.id, ref: `${missionFolder(m.base, m.id)}/plan`, status: 'pending',
+    question: `Approve the plan of "${m.title}"?${why}`, file: m.file, root: m.root,
+    mission: m.id, missionTitle: m.title, description: m.description, base: m.base, missionDir: m.dir, hash: m.hash,
+    draftFile: m.draftFile, critique: m.critique, phases: m.phases,
+  };
 }
 
 function missionOf(root: string, file: string, record: MissionRecord, draftFile: { file: string; record: MissionDraftRecord } | undefined,

@@ -53,7 +53,28 @@ export interface OrchestralCrpDecision extends DecisionBase, CrpContent {
   readonly stateHash: string | null;
 }
 
-export type OrchestralDecision = OrchestralCrpDecision;
+/**
+ * A Dure mission whose plan waits for a person (status `plan_review`, planning stage `needs_human`): the Critic did
+ * not approve the Planner's draft. Answered by approving it (Dure's `mission approve`); identified by the mission.
+ */
+export interface OrchestralPlanDecision extends DecisionBase {
+  readonly system: 'orchestral';
+  readonly kind: 'plan';
+  /** The mission folder's name. */
+  readonly mission: string;
+  readonly missionTitle: string;
+  readonly description: string | null;
+  readonly base: Base;
+  readonly missionDir: string;
+  /** Content hash of mission.json as read: the approval is refused when it changed since. */
+  readonly hash: string;
+  readonly draftFile: string | null;
+  readonly critique: MissionCritique | null;
+  /** The plan to approve (the newest draft's phases). */
+  readonly phases: readonly MissionPhase[];
+}
+
+export type OrchestralDecision = OrchestralCrpDecision | OrchestralPlanDecision;
 
 /** Tokens and cost of one agent or a whole run, as Dure's UsageTracker counts them. */
 export interface RunUsage {
