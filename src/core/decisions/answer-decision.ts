@@ -40,7 +40,7 @@ export async function answerDecision(d: Decision, shownVersion: string, answer: 
         const outcome = await approveMissionPlan({ missionDir: d.missionDir, shownHash: shownVersion, draftFile: d.draftFile });
         if (!outcome.ok) return outcome;
         return { ok: true, written: outcome.written,
-          message: `The plan of "${d.missionTitle}" is approved: ${outcome.phases} phases, ${outcome.tasks} tasks; the mission is ready. Dure runs it with \`dure mission run ${d.mission}\`.` };
+          message: `${d.mission}: the plan is approved: ${outcome.phases} phases, ${outcome.tasks} tasks; the mission is ready. Dure runs it with \`dure mission run ${d.mission}\`.` };
       }
       if (answer.form !== 'crp') return { ok: false, message: `${d.id} is a CRP; this answer is for a ${answer.form}` };
       const [crpHash = '', stateHash = ''] = shownVersion.split(':');

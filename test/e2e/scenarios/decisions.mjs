@@ -322,7 +322,7 @@ async function approveTheDemoMissionPlan(page, workspace) {
     const notice = frame.locator('.answered', { hasText: MISSION_TITLE });
     await notice.waitFor({ timeout: 15000 });
     const said = ((await notice.locator('p').textContent()) ?? '').trim();
-    if (!/is approved: 2 phases, 5 tasks; the mission is ready/.test(said)) throw new Error(`announcement: ${said}`);
+    if (!/: mission-20260203091500: the plan is approved: 2 phases, 5 tasks; the mission is ready/.test(said)) throw new Error(`announcement: ${said}`);
     const mission = JSON.parse(fs.readFileSync(missionFile, 'utf8'));
     if (mission.status !== 'ready' || mission.planning.stage !== 'approved' || mission.phases.length !== 2 || mission.phases[1].tasks.length !== 3) {
       throw new Error(`mission.json after the approval: ${JSON.stringify({ status: mission.status, stage: mission.planning.stage, phases: mission.phases.length })}`);

@@ -131,7 +131,7 @@ describe('Dure missions', () => {
       assert.deepStrictEqual([refused.ok, /changed since it was shown/.test((refused as { message: string }).message)], [false, true]);
       const outcome = await answerDecision(d, decisionVersion(d), { form: 'plan', decision: 'approved' });
       assert.ok(outcome.ok, (outcome as { message: string }).message);
-      assert.match(outcome.message, /^The plan of "Build an authentication system" is approved: 2 phases, 3 tasks; the mission is ready\. Dure runs it with `dure mission run mission-20260201093000`\.$/);
+      assert.match(outcome.message, /^mission-20260201093000: the plan is approved: 2 phases, 3 tasks; the mission is ready\. Dure runs it with `dure mission run mission-20260201093000`\.$/);
       for (const f of outcome.written) await service.fileChanged(f);
       assert.deepStrictEqual(service.decisions(), []);
       const after = decisionState(service, { folders: [ws.root], id: MISSION_ID }) as { state: string; kind: string; status: string; answer: { decision: string } };
@@ -148,7 +148,7 @@ describe('Dure missions', () => {
       assert.match(reject.stderr, /is a Dure mission: give --option approve \(Dure has no reject/);
       const r = baton(['answer', id, '--option', 'approve', '--dir', ws.root]);
       assert.strictEqual(r.code, 0, r.stderr);
-      assert.match(r.stdout, /^The plan of "Let people sign in with a passkey \(WebAuthn\) as well as a password, Google or GitHub\." is approved: 2 phases, 5 tasks/);
+      assert.match(r.stdout, /^mission-20260203091500: the plan is approved: 2 phases, 5 tasks/);
       const mission = JSON.parse(readFileSync(ws.path(`.dure/missions/${id}/mission.json`), 'utf8'));
       assert.deepStrictEqual([mission.status, mission.planning.stage, mission.title], ['ready', 'approved', 'Passkey registration']);
       const again = baton(['answer', id, '--option', 'approve', '--dir', ws.root]);
