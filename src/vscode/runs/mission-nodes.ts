@@ -3,7 +3,7 @@ import type { MissionPhase, MissionTask, OrchestralMission, OrchestralPlanDecisi
 import { decisionKey } from '../../core/model/items';
 import { unreadableTooltip, unreadableTreeItem } from '../unreadable-item';
 import { OPEN_FILE_COMMAND } from './run-file-command';
-import { escape, readable } from './run-style';
+import { escape, iconFor as icon, readable } from './run-style';
 
 /*
  * The Runs view's mission rows (Dure's `.dure/missions/`): Missions → a mission → its phases → their tasks. A task
@@ -35,11 +35,6 @@ const TASK_ICONS: Record<string, [icon: string, color?: string]> = {
   skipped: ['debug-step-over'],
   needs_human: ['bell-dot', 'list.warningForeground'],
 };
-
-function icon(table: Record<string, [string, string?]>, status: string): vscode.ThemeIcon {
-  const [name, color] = table[status] ?? ['question'];
-  return new vscode.ThemeIcon(name, color ? new vscode.ThemeColor(color) : undefined);
-}
 
 /** "Missions": the folder's Dure missions, above its runs. */
 export class MissionsNode {

@@ -36,6 +36,11 @@ function icon([name, color]: [string, string?]): vscode.ThemeIcon {
   return new vscode.ThemeIcon(name, color ? new vscode.ThemeColor(color) : undefined);
 }
 
+/** The icon a table gives a status word; a word it does not list gets a question mark (shown as written). */
+export function iconFor(table: Readonly<Record<string, [icon: string, color?: string]>>, status: string): vscode.ThemeIcon {
+  return icon(table[status] ?? ['question']);
+}
+
 /** An answered run waiting for Dure to pick the answer up no longer asks for attention: no warning colour. */
 export function phaseIcon(phase: string | null, hasError: boolean, awaitingResume = false): vscode.ThemeIcon {
   if (hasError) return icon(['error', 'testing.iconFailed']);

@@ -234,7 +234,10 @@ export interface MissionTask {
   /** As written (pending, blocked, in_progress, passed, failed, skipped, needs_human, or a newer word). */
   readonly status: string;
   readonly dependsOn: readonly string[];
-  /** The tasks it depends on that have not passed or been skipped yet (as Dure's kanban computes `blocked_by`). */
+  /**
+   * The tasks it depends on that Dure does not count as met yet (its areDependenciesMet: a task of the same phase
+   * that passed; a skipped one, or one of another phase, never counts).
+   */
   readonly waitingOn: readonly string[];
   readonly runId: string | null;
   /** The run folder `run_id` names, when that run is there (absolute). */
