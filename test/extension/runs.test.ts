@@ -170,6 +170,35 @@ describe('Dure missions in the Runs view', () => {
     }
   });
 
+  it('says on a run which mission task started it, and a click on that task shows the run', async () => {
+    const api = await batonApi();
+    const dir = path.join(workspaceRoot(), '.orchestral/missions/mission-20260201000000');
+    const mission = { mission_id: 'mission-20260201000000', title: 'Greet', description: 'Greet', status: 'in_progress',
+      planning: { stage: 'approved', iterations: 1, drafts: [], critiques: [] },
+      phases: [{ phase_id: 'phase-001', number: 1, title: 'Greeting', status: 'in_progress', tasks: [{ task_id: 'task-001', phase_id: 'phase-001',
+        title: 'Answer GET /hello', description: '', depends_on: [], status: 'in_progress', run_id: 'run-20260201120000' }] }],
+      created_at: '2026-02-01T00:00:00.000Z', updated_at: '2026-02-01T12:00:00.000Z', stats: { total_phases: 1, total_tasks: 1, completed_tasks: 0, failed_tasks: 0 } };
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, 'mission.json'), JSON.stringify(mission, null, 2));
+    try {
+      await api.service.fileChanged(path.join(dir, 'mission.json'));
+      const run = (await runRows(api)).find((r) => r.label === 'A friendly greeting endpoint')!;
+      assert.match(run.description, / · mission task-001$/);
+      const missions = (await rows(api)).find((r) => r.context === 'missions')!;
+      const greet = (await rows(api, missions.node)).find((r) => r.label === 'Greet')!;
+      const [phase] = await rows(api, greet.node);
+      const [task] = await rows(api, phase!.node);
+      assert.strictEqual(task!.context, 'missiontask:orchestral:in_progress:run');
+      const item = api.runs.runsTree.getTreeItem(task!.node);
+      await vscode.commands.executeCommand(item.command!.command, ...(item.command!.arguments ?? []));
+      await until(api.runs.view.onDidChangeSelection, () => api.runs.view.selection.length === 1, 10_000);
+      assert.strictEqual(api.runs.runsTree.getTreeItem(api.runs.view.selection[0] as RunTreeNode).label, 'A friendly greeting endpoint');
+    } finally {
+      await fs.rm(path.join(workspaceRoot(), '.orchestral/missions'), { recursive: true, force: true });
+      await api.service.fileChanged(path.join(dir, 'mission.json'));
+    }
+  });
+
   it('puts the plan in Needs You beside the CRP, and its row in the Runs view opens that form', async () => {
     const api = await batonApi();
     assert.deepStrictEqual(api.decisions.needsYou.badge, { value: 2, tooltip: '2 decisions waiting for you' });

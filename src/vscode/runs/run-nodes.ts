@@ -45,6 +45,8 @@ export class RunsPlaceNode {
 }
 
 export class RunNode {
+  /** The Dure mission task this run was started for ("task-003 of <mission title>"), when a mission names it. */
+  missionTask: string | null = null;
   constructor(public run: OrchestralRun, public decisions: readonly OrchestralCrpDecision[]) {}
 
   getTreeItem(): vscode.TreeItem {
@@ -59,6 +61,7 @@ export class RunNode {
     if (r.verdict) parts.push(r.verdict.verdict);
     if (r.hasError) parts.push('error');
     if (this.decisions.length) parts.push(`${this.decisions.length} needs you`);
+    if (this.missionTask) parts.push(`mission ${this.missionTask}`);
     if (r.costUsd) parts.push(dollars(r.costUsd));
     item.description = parts.join(' · ');
     item.iconPath = phaseIcon(r.phase, r.hasError, r.awaitingResume !== null);

@@ -113,6 +113,13 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     });
   }
 
+  /** Which mission task started each run of the folder (run folder → "task-003"), from the missions' `run_id`s. */
+  private missionTasksByRun(root: string): Map<string, string> {
+    const byRun = new Map<string, string>();
+    for (const m of this.missions(root)) for (const p of m.phases) for (const t of p.tasks) if (t.runDir) byRun.set(t.runDir, t.taskId);
+    return byRun;
+  }
+
   /** The node of a mission, for tests. */
   missionNodeFor(mission: OrchestralMission): MissionNode | undefined {
     return this.missionNodes.get(itemKey(mission));
@@ -154,10 +161,12 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
   private runNodesOf(root: string): RunNode[] {
     // Newest first: by start time when state.json has one, else by the run id (a timestamp in both id styles).
     const order = (r: OrchestralRun) => r.startedAt ?? r.id.replace(/\D/g, '');
+    const tasks = this.missionTasksByRun(root);
     return this.runs(root).sort((a, b) => order(b).localeCompare(order(a)) || b.id.localeCompare(a.id)).map((run) => {
       const key = itemKey(run);
       let node = this.runNodes.get(key);
       if (node) { node.run = run; node.decisions = this.decisionsOf(run); } else this.runNodes.set(key, node = new RunNode(run, this.decisionsOf(run)));
+      node.missionTask = tasks.get(run.dir) ?? null;
       return node;
     });
   }

@@ -54,6 +54,17 @@ describe('Dure missions', () => {
     assert.deepStrictEqual(m.taskCounts, { total: 4, passed: 2, failed: 0, running: 1, needsHuman: 0 });
   });
 
+  it('links a task to its run once the run folder appears, and says the mission changed', async () => {
+    ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(runningMission('run-20260201110001')) });
+    const { service, missions } = await scan(ws.root);
+    assert.strictEqual(missions[0]!.phases[1]!.tasks[0]!.runDir, null);
+    ws.write('.dure/runs/run-20260201110001/state.json', stateJson(null));
+    const change = await service.fileChanged(ws.path('.dure/runs/run-20260201110001/state.json'));
+    assert.deepStrictEqual(change?.changed.map((i) => `${i.kind}:${i.id}`).sort(), [`mission:${MISSION_ID}`, 'run:run-20260201110001']);
+    const linked = service.items().find((i): i is OrchestralMission => i.kind === 'mission')!;
+    assert.strictEqual(linked.phases[1]!.tasks[0]!.runDir, ws.path('.dure/runs/run-20260201110001'));
+  });
+
   it('shows a plan waiting for review from the newest planning/draft-v<N>.json, with the Critic\'s latest review', async () => {
     ws = new TempWorkspace({
       [`${DIR}/mission.json`]: json(planReviewMission()),

@@ -75,9 +75,10 @@ export class OrchestralAdapter implements SystemAdapter<OrchestralRecord, Orches
     return item.files;
   }
 
-  derivedSignature(): string {
-    // A run is made only of its own files, all listed in sources(): nothing is computed from elsewhere.
-    return '';
+  derivedSignature(item: OrchestralItem): string {
+    // A run is made only of its own files, all listed in sources(): nothing is computed from elsewhere. A mission
+    // links its tasks to the run folders that exist: a run that appears or goes changes the mission.
+    return item.kind === 'mission' ? item.phases.flatMap((p) => p.tasks.map((t) => t.runDir ?? '')).join('\u0000') : '';
   }
 }
 
