@@ -199,6 +199,21 @@ describe('Dure missions', () => {
       assert.deepStrictEqual([again.status, again.awaitingApproval, again.drafted, again.phases.length], ['ready', false, false, 2]);
     });
 
+    it('approves a plan kept in planning.drafts too, writing the `depends_on: []` a draft left out (Dure reads it before a run)', async () => {
+      const phases = draftPhases(1);
+      delete (phases[1]!.tasks[0] as { depends_on?: unknown }).depends_on;
+      ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(planReviewMission({ planning: { stage: 'needs_human', iterations: 1, drafts: [{ version: 1, phases }], critiques: [] } })) });
+      const { missions, diagnostics } = await scan(ws.root);
+      const m = missions[0]!;
+      assert.deepStrictEqual([m.drafted, m.draftFile, m.phases.length], [true, null, 2]);
+      assert.deepStrictEqual(diagnostics, [], 'a draft without depends_on is not a problem yet');
+      const outcome = await approveMissionPlan({ missionDir: m.dir, shownHash: m.hash, draftFile: m.draftFile });
+      assert.ok(outcome.ok, JSON.stringify(outcome));
+      const after = JSON.parse(readFileSync(ws.path(`${DIR}/mission.json`), 'utf8'));
+      assert.deepStrictEqual(after.phases[1].tasks[0].depends_on, []);
+      assert.deepStrictEqual((await scan(ws.root)).diagnostics, []);
+    });
+
     it('refuses, writing nothing, when mission.json changed since it was shown', async () => {
       ws = planWorkspace();
       const m = (await scan(ws.root)).missions[0]!;

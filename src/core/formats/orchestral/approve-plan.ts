@@ -29,8 +29,8 @@ type Json = Record<string, unknown>;
  * rebuilt from the mission (KanbanStateManager.syncFromMission). Dure's approvePlan stops there and leaves the
  * mission without phases (its plan stays in planning/draft-v<N>.json), so `dure mission run` would find nothing to
  * run; what the Critic's own approval does besides (applyPlanningResult) is done too when the mission has no phases
- * yet: the approved draft's phases are copied in as `pending`, the stats count them, an empty title becomes the first
- * phase's. mission.json changes only in those values (every other byte kept) and only while it is what was shown.
+ * yet: the approved draft's phases are copied in as `pending` (a task without `depends_on` gets `[]`, which Dure
+ * needs to run it), the stats count them, an empty title becomes the first phase's. mission.json changes only in those values (every other byte kept) and only while it is what was shown.
  */
 export async function approveMissionPlan(target: PlanApprovalTarget, now = new Date()): Promise<PlanApprovalOutcome> {
   const missionFile = path.join(target.missionDir, 'mission.json');
@@ -64,9 +64,13 @@ export async function approveMissionPlan(target: PlanApprovalTarget, now = new D
   ];
   const approved: Json = { ...m, planning: { ...planning, stage: 'approved' }, status: 'ready', updated_at: now.toISOString() };
   const ownPhases = Array.isArray(m.phases) ? m.phases : [];
-  if (!ownPhases.length && target.draftFile) {
-    const phases = await draftPhases(target.draftFile, m.mission_id);
-    if (typeof phases === 'string') return refused(phases);
+  const inline = Array.isArray(planning.drafts) ? planning.drafts.filter(isObject) : [];
+  if (!ownPhases.length && (target.draftFile || inline.length)) {
+    // The draft shown: the newest planning/draft-v<N>.json, or else the last of planning.drafts (as the reader picks).
+    const raw = target.draftFile ? await draftFilePhases(target.draftFile) : inline[inline.length - 1]!.phases;
+    if (typeof raw === 'string') return refused(raw);
+    const phases = asMissionPhases(raw, m.mission_id);
+    if (!phases.length) return refused('the plan under review has no phases to approve');
     const stats = isObject(m.stats) ? m.stats : {};
     const tasks = phases.reduce((n, p) => n + (Array.isArray(p.tasks) ? p.tasks.length : 0), 0);
     changes.push({ path: ['phases'], value: phases }, { path: ['stats', 'total_phases'], value: phases.length }, { path: ['stats', 'total_tasks'], value: tasks });
@@ -101,8 +105,8 @@ export async function approveMissionPlan(target: PlanApprovalTarget, now = new D
   return { ok: true, written, phases: phases.length, tasks: phases.reduce((n, p) => n + (Array.isArray(p.tasks) ? p.tasks.length : 0), 0) };
 }
 
-/** The draft's phases as the mission's: each with the mission's id and status `pending` (createPhasesFromPlan). */
-async function draftPhases(draftFile: string, missionId: unknown): Promise<Json[] | string> {
+/** The phases of a planning/draft-v<N>.json, or why they cannot be read. */
+async function draftFilePhases(draftFile: string): Promise<unknown> {
   let draft: CurrentText;
   try {
     draft = await readCurrent(draftFile);
@@ -113,7 +117,14 @@ async function draftPhases(draftFile: string, missionId: unknown): Promise<Json[
   const loaded = loadJsonObject('orchestral', draftFile, draft.text, path.basename(draftFile));
   if (!loaded.ok) return `${path.basename(draftFile)} cannot be read: ${loaded.diagnostics[0]?.message ?? 'not a JSON object'}`;
   if (!parseLenient(planDraftSchema, loaded.value).data || !Array.isArray(loaded.value.phases)) return `${path.basename(draftFile)} has no phases to approve`;
-  return (loaded.value.phases as unknown[]).filter(isObject).map((p) => ({ ...p, mission_id: missionId, status: 'pending' }));
+  return loaded.value.phases;
+}
+
+/** A draft's phases as the mission's: each with the mission's id and status `pending` (createPhasesFromPlan). */
+function asMissionPhases(raw: unknown, missionId: unknown): Json[] {
+  return (Array.isArray(raw) ? raw : []).filter(isObject).map((p) => ({ ...p, mission_id: missionId, status: 'pending',
+    // Dure reads a task's depends_on before it runs it: one the draft left out (the Planner's default) is written as [].
+    ...(Array.isArray(p.tasks) ? { tasks: p.tasks.map((t) => (isObject(t) && !Array.isArray(t.depends_on) ? { ...t, depends_on: [] } : t)) } : {}) }));
 }
 
 function isObject(v: unknown): v is Json {

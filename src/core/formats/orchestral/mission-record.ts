@@ -33,7 +33,8 @@ const SYSTEM = 'orchestral';
 
 export function parseMissionDraft(file: string, base: Base, mission: string, version: number, text: string): { record: MissionDraftRecord; diagnostics: Diagnostic[] } {
   const { fields, diagnostics, locator } = parseJsonFile(SYSTEM, file, text, `draft-v${version}.json`, planDraftSchema);
-  if (fields) diagnostics.push(...taskChecks(file, fields.phases ?? [], locator, ['phases']));
+  // A draft's task may leave out depends_on (the Planner's schema defaults it to []): an approval writes it.
+  if (fields) diagnostics.push(...taskChecks(file, fields.phases ?? [], locator, ['phases'], false));
   return { record: { kind: 'mission-draft', base, mission, version, fields }, diagnostics };
 }
 
@@ -80,7 +81,7 @@ function missionChecks(file: string, folder: string, m: MissionFields, locator: 
 }
 
 /** Dure starts a task once every task of `depends_on` in the task's own phase has passed (areDependenciesMet). */
-function taskChecks(file: string, phases: readonly MissionPhaseFields[], locator: JsonLocator, at: readonly string[]): Diagnostic[] {
+function taskChecks(file: string, phases: readonly MissionPhaseFields[], locator: JsonLocator, at: readonly string[], needDependsOn = true): Diagnostic[] {
   const found: Diagnostic[] = [];
   const firstAt = new Map<string, [number, number]>();
   phases.forEach((p, i) => (p.tasks ?? []).forEach((t, j) => {
@@ -94,6 +95,7 @@ function taskChecks(file: string, phases: readonly MissionPhaseFields[], locator
   phases.forEach((p, i) => (p.tasks ?? []).forEach((t, j) => {
     const here = [...at, i, 'tasks', j];
     if (t.depends_on == null) {
+      if (!needDependsOn) return;
       found.push(diagnostic(SYSTEM, file, 'warning', 'task has no `depends_on` list: Dure reads its length before it runs the task, and stops on this one (write `"depends_on": []`)', locator.locate(here)));
       return;
     }
