@@ -1,7 +1,7 @@
 // Writes the hostile corpus (hostile-corpus.mjs) into every field of the temp demo copy that a Baton webview shows,
 // and takes it all out again: an orc task (title, Markdown description, transcripts, attachments, test report,
-// review, pending human gate, orc.db comments) with its initiative; an Orchestral CRP and a Dure questions[] CRP; an
-// orange clarification; an Orchestral run with an MRP; an intent and intent-map rows. Used by
+// review, pending human gate, orc.db comments) with its initiative; an Orchestral CRP and a Dure questions[] CRP; a
+// Dure mission plan waiting for approval; an orange clarification; an Orchestral run with an MRP; an intent and intent-map rows. Used by
 // scenarios/xss-hostile-text.mjs.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -18,10 +18,11 @@ export const DURE_RUN = 'run-20260120091500';
 export const ORANGE_TASK = 'hostileXssTask00000001';
 export const MRP_TITLE = 'Hostile MRP';
 export const INTENT = 'INT-666';
+export const MISSION = 'mission-20260120093000';
 
 const rel = {
   task: `.orc/tasks/${TASK}`, initiative: '.orc/initiatives/INIT-666', crpRun: `.orchestral/runs/${CRP_RUN}`,
-  dureRun: `.dure/runs/${DURE_RUN}`, orange: `home/orange/tasks/demo/${ORANGE_TASK}`,
+  dureRun: `.dure/runs/${DURE_RUN}`, orange: `home/orange/tasks/demo/${ORANGE_TASK}`, mission: `.dure/missions/${MISSION}`,
 };
 
 function write(root, file, text) {
@@ -81,6 +82,19 @@ function crps(ws) {
     ] }, null, 2));
 }
 
+/** A Dure mission whose plan waits for approval: its description (the title), the Critic's review, the draft plan. */
+function mission(ws) {
+  const task = (id, title, dependsOn) => ({ task_id: id, phase_id: 'phase-001', title, description: C.rtlOverride, depends_on: dependsOn, status: 'pending' });
+  write(ws, `${rel.mission}/planning/draft-v1.json`, JSON.stringify({ version: 1, phases: [{ phase_id: 'phase-001', number: 1, title: C.templateLiteral,
+    description: C.entities, tasks: [task('task-001', C.iframeSrcdoc, []), task('task-002', C.attributeBreakout, ['task-001'])] }] }, null, 2));
+  write(ws, `${rel.mission}/mission.json`, JSON.stringify({ mission_id: MISSION, title: '', description: C.imgOnerror, status: 'plan_review',
+    planning: { stage: 'needs_human', iterations: 1, drafts: [], critiques: [{ version: 1, verdict: 'needs_human', summary: C.script, rationale: C.mutation,
+      items: [{ id: 'critique-001', severity: 'major', title: C.svgOnload, description: C.anchorJavascript, suggestion: C.styleAndMeta }],
+      stats: { critical: 0, major: 1, minor: 0, suggestion: 0 } }] },
+    phases: [], created_at: '2026-01-20T09:30:00.000Z', updated_at: '2026-01-20T09:31:00.000Z',
+    stats: { total_phases: 0, total_tasks: 0, completed_tasks: 0, failed_tasks: 0 } }, null, 2));
+}
+
 function orange(ws) {
   write(ws, `${rel.orange}/TASK.md`, `---\nid: ${ORANGE_TASK}\nproject: demo\nbranch: hostile-xss\nharness: claude\nstatus: clarification\n` +
     `review_round: 0\ncrash_count: 0\nsummary: ${q(C.svgOnload)}\ncreated_at: 2026-01-20T09:00:00Z\nupdated_at: 2026-01-20T09:05:00Z\n---\n\n` +
@@ -113,6 +127,7 @@ export async function writeHostileWorkspace(ws) {
   saved.set(path.join(ws, '.orc', 'orc.db'), await orcComments(ws));
   crps(ws);
   orange(ws);
+  mission(ws);
   mrp(ws);
   intents(ws, saved);
   return () => {

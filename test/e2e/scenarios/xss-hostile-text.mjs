@@ -1,6 +1,6 @@
 // Hostile text in a real browser (issue 8): the XSS corpus of ../hostile-corpus.mjs in every text field of every
-// Baton webview — the orc task detail, Needs you (Orchestral and Dure CRPs, an orange clarification, an orc human
-// gate), the decision panel, the MRP viewer and the Intent Map — loaded in the real workbench in Chromium. Each
+// Baton webview — the orc task detail, Needs you (Orchestral and Dure CRPs, a Dure mission plan, an orange
+// clarification, an orc human gate), the decision panel, the MRP viewer and the Intent Map — loaded in the real workbench in Chromium. Each
 // webview must run nothing (no sentinel global in any frame, no dialog, no blocked alert()), show every payload as
 // text, hold no markup of it, and report no CSP violation to the "Baton" log. Each scripted page then gets a
 // <script> injected on purpose: it must be blocked, and reported to the log by the page's CSP listener.
@@ -10,7 +10,7 @@ import { log, waitFor } from '../lib.mjs';
 import { frameWhere, runCommand, webviewFrame } from '../workbench.mjs';
 import { CORPUS as C, FILE_NAME_SAFE, MARKDOWN, MARKDOWN_VERBATIM } from '../hostile-corpus.mjs';
 import { CSP_LOG, assertInert, assertNoSentinel, assertNothingRan, watchPage } from '../hostile-checks.mjs';
-import { CRP_RUN, DURE_RUN, INTENT, MRP_TITLE, TASK, intentPaths, writeHostileWorkspace } from '../hostile-workspace.mjs';
+import { CRP_RUN, DURE_RUN, INTENT, MISSION, MRP_TITLE, TASK, intentPaths, writeHostileWorkspace } from '../hostile-workspace.mjs';
 
 const PROBE = 'https://baton-csp-probe.invalid/probe.js';
 const ALLOWED = /baton-csp-probe|deliberate/;
@@ -103,6 +103,8 @@ export const scenarios = [
       await sectionShows(inbox, 'section.decision', DURE_RUN, [C.rtlOverride, C.attributeBreakout, C.templateLiteral, C.entities, C.mutation, C.anchorJavascript, C.styleAndMeta]);
       await sectionShows(inbox, 'section.decision.orange', ORANGE_TASK_TEXT, [C.svgOnload, C.imgOnerror, C.iframeSrcdoc, C.rtlOverride]);
       await sectionShows(inbox, 'section.decision[data-form="gate"]', TASK, [C.attributeBreakout, C.imgOnerror, C.svgOnload, C.script, C.templateLiteral]);
+      await sectionShows(inbox, 'section.decision[data-form="plan"]', MISSION, [C.imgOnerror, C.script, C.mutation, C.svgOnload, C.anchorJavascript,
+        C.styleAndMeta, C.templateLiteral, C.entities, C.iframeSrcdoc, C.attributeBreakout]);
       await cspIsEnforcedAndReported(page, inbox, watch, 'Needs you', 'Needs you');
 
       // The same CRP in its editor tab (from the palette: the sidebar may have scrolled the inbox out of view).
