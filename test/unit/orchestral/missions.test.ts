@@ -98,6 +98,19 @@ describe('Dure missions', () => {
     assert.strictEqual(missions[0]!.status, 'paused_by_user', 'an unknown status is shown as written');
   });
 
+  it('shows a mission whose planning failed as Dure leaves it (planner_v1, no title, no phases): failed, titled by its description, no problem', async () => {
+    ws = new TempWorkspace({
+      [`${DIR}/mission.json`]: json({ mission_id: MISSION_ID, title: '', description: '# Add dark mode\n\nEvery page.', status: 'failed',
+        planning: { stage: 'planner_v1', iterations: 0, drafts: [], critiques: [] }, phases: [], created_at: '2026-02-01T09:30:00.000Z',
+        updated_at: '2026-02-01T09:30:02.000Z', stats: { total_phases: 0, total_tasks: 0, completed_tasks: 0, failed_tasks: 0 } }),
+      [`${DIR}/input.md`]: '# Add dark mode\n\nEvery page.',
+    });
+    const { service, missions, diagnostics } = await scan(ws.root);
+    assert.deepStrictEqual(diagnostics, []);
+    assert.deepStrictEqual([missions[0]!.title, missions[0]!.status, missions[0]!.phases.length, missions[0]!.awaitingApproval], ['Add dark mode', 'failed', 0, false]);
+    assert.deepStrictEqual(service.decisions(), []);
+  });
+
   it('shows a broken mission.json as an unreadable mission with the error at its line and column', async () => {
     ws = new TempWorkspace({ [`${DIR}/mission.json`]: '{\n  "mission_id": "x",\n  "status": \n}\n' });
     const { missions, diagnostics } = await scan(ws.root);
