@@ -108,7 +108,10 @@ export function taskDetailFrame(page, id) {
 export async function roomFor(page, keep, widenBy = 300) {
   const titles = (await page.locator('.part.sidebar .pane-header[aria-expanded="true"] h3.title').allTextContents()).map((t) => t.trim());
   const folded = titles.filter((t) => t && !keep.test(t));
-  for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+  // On the title itself: a click in the middle of a header can land on one of the view's title-bar actions (the Tasks
+  // view's New Task), which then opens its dialog instead of folding the view (seen in the Needs you screenshot).
+  const header = (title) => page.locator('.part.sidebar .pane-header', { hasText: title }).first().locator('h3.title');
+  for (const title of folded) await header(title).click();
   const box = await page.locator('.part.sidebar').boundingBox();
   const sash = { x: box.x + box.width + 1, y: box.y + box.height / 2 };
   const widen = async (dx) => {
@@ -121,7 +124,7 @@ export async function roomFor(page, keep, widenBy = 300) {
   if (widenBy) await widen(widenBy);
   return async () => {
     if (widenBy) await widen(-widenBy);
-    for (const title of folded) await page.locator('.part.sidebar .pane-header', { hasText: title }).first().click();
+    for (const title of folded) await header(title).click();
   };
 }
 
