@@ -111,6 +111,12 @@ describe('Dure missions', () => {
     assert.deepStrictEqual(service.decisions(), []);
   });
 
+  it('warns when a plan was approved the way Dure\'s own approve leaves it: ready, with no phases to run', async () => {
+    ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(planReviewMission({ status: 'ready', planning: { stage: 'approved', iterations: 2, drafts: [], critiques: [] } })) });
+    const { diagnostics } = await scan(ws.root);
+    assert.deepStrictEqual(diagnostics.map((d) => `${d.severity}: ${d.message}`), ['warning: the plan is approved but the mission has no phases: `dure mission run` finds nothing to run (Dure\'s approve does not copy the plan in; Baton\'s Approve the Mission\'s Plan does)']);
+  });
+
   it('shows a broken mission.json as an unreadable mission with the error at its line and column', async () => {
     ws = new TempWorkspace({ [`${DIR}/mission.json`]: '{\n  "mission_id": "x",\n  "status": \n}\n' });
     const { missions, diagnostics } = await scan(ws.root);

@@ -76,6 +76,11 @@ function missionChecks(file: string, folder: string, m: MissionFields, locator: 
   if (m.status === 'plan_review' && m.planning?.stage && m.planning.stage !== 'needs_human') {
     found.push(diagnostic(SYSTEM, file, 'warning', `status is plan_review but the planning stage is ${m.planning.stage}: Dure approves a plan only at stage needs_human, so it cannot be approved`, at(['planning', 'stage'])));
   }
+  if (m.status === 'ready' && m.planning?.stage === 'approved' && !(m.phases ?? []).length) {
+    // What Dure's own approvePlan leaves: the plan stays in planning/, and `dure mission run` reports every phase done.
+    found.push(diagnostic(SYSTEM, file, 'warning', 'the plan is approved but the mission has no phases: `dure mission run` finds nothing to run (Dure\'s approve does not copy the plan in; Baton\'s Approve the Mission\'s Plan does)',
+      at(['phases'])));
+  }
   found.push(...taskChecks(file, m.phases ?? [], locator, ['phases']));
   return found;
 }
