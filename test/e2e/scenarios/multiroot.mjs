@@ -33,6 +33,16 @@ export const scenarios = [
         log('the multi-root window came up without its folders (the code-server race above); reloading it once');
         await tab.reload();
         await baton.waitFor({ timeout: 60000 });
+        // The reloaded window restores its sidebar a moment after the icon shows: a click then would close it again
+        // (seen once: the sidebar closed, the folders never looked for). Baton is clicked again until its Tasks view
+        // shows the folder, a second apart.
+        await waitFor(async () => {
+          if (await alphaInTasks().isVisible().catch(() => false)) return true;
+          const shown = await tab.locator('.part.sidebar').isVisible().catch(() => false);
+          if (!shown || !(await viewPane(tab, 'Tasks').isVisible().catch(() => false))) await baton.click().catch(() => {});
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          return false;
+        }, 'the reloaded window to show the alpha folder in the Tasks view', 45000);
       }
 
       // Each tree's top rows are the folders. The sidebar is short and its lists are virtual: a folder row that
