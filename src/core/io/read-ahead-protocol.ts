@@ -25,7 +25,9 @@ export interface AheadJob {
   /**
    * Shared with the index (an Int32Array over a SharedArrayBuffer): [MAIN_NEXT] the index's next file, which it
    * reads itself until the worker says where it starts; [WORKER_START] where the worker starts (−1 until then);
-   * [CANCELLED] 1 once the index is done with the job (the worker stops reading it).
+   * [CANCELLED] 1 once the index is done with the job (the worker stops reading it); [CHECKED_FROM] the first of the
+   * job's last files that the index checks itself (see AheadBatch.checkFromEnd: the worker stops there), the job's
+   * length until then; [WORKER_AT] the file the worker is on (−1 before its first).
    */
   readonly shared: Int32Array;
 }
@@ -33,7 +35,9 @@ export interface AheadJob {
 export const MAIN_NEXT = 0;
 export const WORKER_START = 1;
 export const CANCELLED = 2;
-export const SHARED_SLOTS = 3;
+export const CHECKED_FROM = 3;
+export const WORKER_AT = 4;
+export const SHARED_SLOTS = 5;
 /** How far past the index's next file the worker starts, so that the file the index is on is never both's. */
 export const START_LEAD = 4;
 

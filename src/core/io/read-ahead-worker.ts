@@ -1,15 +1,16 @@
-import { readlinkSync, statSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { listingFingerprint } from './fs-witness';
 import { namesIn } from './list-dirs';
 import {
-  CANCELLED, CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_START,
+  CANCELLED, CHECKED_FROM, CHUNK_BYTES, CHUNK_FILES, KIND_BYTES, KIND_FAILED, KIND_SAME, KIND_SKIPPED, MAIN_NEXT, MODE_CHECK, MODE_SKIP, START_LEAD, WORKER_AT, WORKER_START,
   AHEAD_MAX_BYTES, AHEAD_MAX_FILES,
   type AheadChunk, type AheadJob, type ListAnswer, type ListJob, type ReadFailure, type WorkerReady,
 } from './read-ahead-protocol';
 import { readStateBytesSync } from './read-text';
+import { statMatches } from './stat-matches';
 
 /**
  * The read-ahead worker (see read-ahead.ts): reads the files it is given with the index's own read
@@ -28,7 +29,9 @@ parentPort?.on('message', (job: AheadJob | ListJob) => {
   const lead = new Lead(job, start);
   let chunk = new ChunkBuilder(job.id, start);
   for (let at = start; at < job.files.length; at++) {
-    if (Atomics.load(job.shared, CANCELLED)) break;
+    // Said before looking where the index's own checks begin: of a file both could take, at least one takes it.
+    Atomics.store(job.shared, WORKER_AT, at);
+    if (Atomics.load(job.shared, CANCELLED) || at >= Atomics.load(job.shared, CHECKED_FROM)) break;
     if (lead.tooFar(at)) {
       // What is held goes first: the index may be waiting for it before it can take more.
       if (chunk.count) chunk = chunk.send();
@@ -152,15 +155,5 @@ class Lead {
   /** Until the index is near enough again (it says where it is at each file it takes; looked at every few ms). */
   waitForIndex(at: number): void {
     while (this.tooFar(at) && !Atomics.load(this.job.shared, CANCELLED)) Atomics.wait(this.job.shared, MAIN_NEXT, Atomics.load(this.job.shared, MAIN_NEXT), 5);
-  }
-}
-
-/** The index's check of a cached entry: stat with links followed (any failure: it does not hold). */
-function statMatches(file: string, size: number, mtimeMs: number): boolean {
-  try {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    return stat !== undefined && stat.size === size && stat.mtimeMs === mtimeMs;
-  } catch {
-    return false;
   }
 }

@@ -5,7 +5,7 @@ import { AheadBatch } from './read-ahead-batch';
 import { listingRecorder } from './fs-witness';
 import type { FolderNames } from './list-dirs';
 import {
-  MODE_CHECK, MODE_READ, MODE_SKIP, SHARED_SLOTS, WORKER_START, type AheadJob, type ListAnswer, type ListJob, type WorkerMessage,
+  CHECKED_FROM, MODE_CHECK, MODE_READ, MODE_SKIP, SHARED_SLOTS, WORKER_AT, WORKER_START, type AheadJob, type ListAnswer, type ListJob, type WorkerMessage,
 } from './read-ahead-protocol';
 import { MAX_STATE_FILE_BYTES } from './read-text';
 
@@ -128,8 +128,8 @@ export class ReadAhead {
   ask(files: readonly string[], asks: (file: string, index: number) => AheadAsk): AheadBatch {
     const shared = new Int32Array(new SharedArrayBuffer(SHARED_SLOTS * 4));
     shared[WORKER_START] = -1;
-    const batch = new AheadBatch(shared, this.stopped);
-    if (this.stopped) return batch;
+    shared[CHECKED_FROM] = files.length;
+    shared[WORKER_AT] = -1;
     const modes = new Uint8Array(files.length);
     const sizes = new Float64Array(files.length);
     const mtimes = new Float64Array(files.length);
@@ -143,11 +143,14 @@ export class ReadAhead {
         mtimes[i] = ask.mtimeMs;
       }
     }
+    // The batch keeps the job's own (the worker gets copies): the index checks some of the last files itself.
+    const batch = new AheadBatch(shared, this.stopped, { files, modes, sizes, mtimes });
+    if (this.stopped) return batch;
     const id = nextJobId++;
     this.jobs.set(id, batch);
     batch.onDone = () => this.jobs.delete(id);
     const job: AheadJob = { id, files, modes, sizes, mtimes, maxBytes: MAX_STATE_FILE_BYTES, shared };
-    this.worker!.postMessage(job, [modes.buffer, sizes.buffer, mtimes.buffer]);
+    this.worker!.postMessage(job);
     return batch;
   }
 

@@ -256,12 +256,16 @@ export class OrchestrationService extends Disposable {
 
   /** Reads one folder with the persistent cache, and saves the cache when something in it changed. */
   private async scanOne(index: WorkspaceIndex, timings?: ScanTimings, save = true, slicer?: Slicer, known?: KnownListing): Promise<IndexChange> {
-    const lap = (key: keyof ScanTimings, since: number) => { if (timings) timings[key] += performance.now() - since; return performance.now(); };
     const t = performance.now();
-    const cached = this.cache ? await this.cache.load(index.root) : undefined;
-    const read = lap('cacheLoadMs', t);
+    // Handed over loading: the scan's discovery runs while it loads (WorkspaceIndex.scan). Its time is its own, from
+    // here to loaded, and the reading and linking's is what follows it.
+    let loaded = t;
+    const cached = this.cache?.load(index.root).then((entries) => { loaded = performance.now(); return entries; });
     const change = await index.scan(cached, slicer, known);
-    lap('readAndLinkMs', read);
+    if (timings) {
+      timings.cacheLoadMs += loaded - t;
+      timings.readAndLinkMs += performance.now() - loaded;
+    }
     if (timings) {
       timings.yieldedMs += index.lastScanYieldedMs;
       timings.filesReadAhead += index.lastScanAnsweredAhead;

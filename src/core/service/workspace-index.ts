@@ -18,6 +18,7 @@ import { factsHold, LivenessRecord, type LivenessFacts } from '../model/liveness
 import { racyAt, witnessed, witnessedPieces, type FsWitness } from '../io/fs-witness';
 import type { FolderLister } from '../io/list-dirs';
 import { freshJsonCopy } from '../util/fresh-copy';
+import { runAhead } from '../util/run-ahead';
 import { jsonEqual } from '../util/json-equal';
 import { READ_SO_FAR_EVERY_MS, type ReadSoFar } from './read-so-far';
 
@@ -111,7 +112,8 @@ export class WorkspaceIndex {
    * paces it (a caller's, to go on with the same slices after it: the views taking its change). With `known` (a
    * listing proven current) the adapters' discovery is not run and no file is stat'ed again: see KnownListing.
    */
-  async scan(cache: ReadonlyMap<string, CacheEntry> = new Map(), slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing): Promise<IndexChange> {
+  async scan(cacheIn: ReadonlyMap<string, CacheEntry> | Promise<ReadonlyMap<string, CacheEntry>> = new Map(),
+    slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing): Promise<IndexChange> {
     const before = this.items;
     const heldBefore = this.entries.size;
     this.entries.clear();
@@ -129,7 +131,9 @@ export class WorkspaceIndex {
     let filesRead = 0;
     // Started before discovery when this scan is known to be long (a large cache, or a large scan before), so that
     // the worker's start (tens of milliseconds) passes while discovery lists; else once discovery found that many.
-    let readAhead = !known && Math.max(cache.size, heldBefore) >= READ_AHEAD_MIN_FILES ? ReadAhead.start() : undefined;
+    const cacheLoading = cacheIn instanceof Promise ? cacheIn : undefined;
+    let readAhead = !known && Math.max(cacheLoading ? 0 : (cacheIn as ReadonlyMap<string, CacheEntry>).size, heldBefore) >= READ_AHEAD_MIN_FILES
+      ? ReadAhead.start() : undefined;
     let answeredAhead = 0;
     // A discovery's long lists of folders are listed by the worker (started then), once it is listening.
     const folderLister: FolderLister = (dirs, names) => (readAhead ??= ReadAhead.start())?.list(dirs, names);
@@ -146,9 +150,16 @@ export class WorkspaceIndex {
       this.tellReadSoFar(filesRead);
       toldAt = performance.now();
     };
+    const piecesOf = (adapter: AnyAdapter) => listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery, folderLister);
+    // While the cache loads (its JSON parsed on this thread, in slices), the first system's discovery runs on, its
+    // folders listed by the worker between those slices: a warm start of 10,000 orc tasks listed them after it
+    // (runAhead). Not for a witnessed discovery, which must see the discovery's file system calls alone.
+    const firstPieces = cacheLoading && !listing && !this.recordsDiscovery && this.adapters[0] ? runAhead(piecesOf(this.adapters[0])) : undefined;
     try {
+      const cache = cacheLoading ? await cacheLoading : cacheIn as ReadonlyMap<string, CacheEntry>;
+      if (!known && cache.size >= READ_AHEAD_MIN_FILES) readAhead ??= ReadAhead.start();
       for (const adapter of this.adapters) {
-        const pieces = listing ? [listing.files.get(adapter) ?? []] : this.discoverPieces(adapter, discovery, folderLister);
+        const pieces = adapter === this.adapters[0] && firstPieces ? firstPieces : piecesOf(adapter);
         // A long list is read by a worker, ahead of the parses here (read-ahead.ts); a known listing reads few.
         const askAhead = (files: readonly string[]) => listing || files.length < READ_AHEAD_MIN_FILES ? undefined
           : (readAhead ??= ReadAhead.start())?.ask(files, this.aheadAsks(adapter, cache));
@@ -163,6 +174,10 @@ export class WorkspaceIndex {
             const file = files[at]!;
             const cached = cache.get(file);
             readingSince ??= performance.now();
+            // Rather than wait for the worker, this thread checks the piece's last cached files itself meanwhile.
+            while (ahead && !ahead.ready(at) && ahead.checkFromEnd(at)) {
+              if (slicer.due()) { await tellIfDue(); await slicer.pause(); }
+            }
             if (ahead && !ahead.ready(at)) {
               // Waiting for the worker gives the loop a turn: the slice ends here, and the next starts after it.
               slicer.finish();

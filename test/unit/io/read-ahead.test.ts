@@ -111,6 +111,32 @@ describe('read-ahead worker', function () {
     }
   });
 
+  it('lets the index check a job\'s last cached files itself: the worker stops where they begin, every answer as the worker\'s', async () => {
+    const files: string[] = [];
+    for (let i = 0; i < 3000; i++) files.push(ws.write(`e/${i}.yaml`, `n: ${i}\n`));
+    const stats = files.map((f) => statSync(f));
+    for (let i = 0; i < files.length; i += 3) utimesSync(files[i]!, stats[i]!.atime, new Date(stats[i]!.mtimeMs + 2000));
+    ahead = ReadAhead.start()!;
+    const batch = ahead.ask(files, (_file, i) => ({ size: stats[i]!.size, mtimeMs: stats[i]!.mtimeMs }));
+    // The index, waiting at its first file, checks the last 1,000 itself (the worker, starting, is far behind them).
+    let checked = 0;
+    while (checked < 1000 && batch.checkFromEnd(0)) checked++;
+    assert.strictEqual(checked, 1000);
+    assert.ok(batch.ready(2000) && batch.ready(2999), 'the files the index checked are ready at once');
+    // A file at or before the one waited for, or one the worker has, is never taken.
+    assert.strictEqual(batch.checkFromEnd(1999), false);
+    await batch.settled;
+    const answers = await takeAll(batch, files);
+    for (let i = 8; i < files.length; i++) {
+      const answer = answers[i];
+      if (i % 3 !== 0) assert.strictEqual(answer, 'same', `${i}: unchanged`);
+      // A moved file: the worker's read of it, or (checked here) nothing: the index reads it itself.
+      else if (i >= 2000) assert.strictEqual(answer, undefined, `${i}: moved, checked by the index`);
+      else assert.deepStrictEqual(answer, readStateTextSync(files[i]!, undefined, false), `${i}: moved`);
+    }
+    assert.ok(batch.answered <= 2000, `the worker answered ${batch.answered} files (it stops where the index's checks begin)`);
+  });
+
   it('never reads more than 32 MB past the file the index is on (a folder of large files is not held at once)', async () => {
     const files: string[] = [];
     for (let i = 0; i < 48; i++) files.push(ws.write(`big/${i}.yaml`, Buffer.alloc(1024 * 1024, 0x61 + (i % 26))));

@@ -4,8 +4,11 @@ import { cpSync, mkdtempSync, rmSync, statSync, symlinkSync, utimesSync } from '
 import os from 'node:os';
 import path from 'node:path';
 import { writeOrcWorkspace } from '../../../bench/lib/orc-workspace';
-import { JsonIndexCache } from '../../../src/core/service/index-cache';
-import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { JsonIndexCache, type IndexCache } from '../../../src/core/service/index-cache';
+import { OrcAdapter } from '../../../src/core/formats/orc-eras/adapter';
+import type { SourceContext } from '../../../src/core/model/adapter';
+
+import { defaultAdapters, OrchestrationService } from '../../../src/core/service/orchestration-service';
 import { witnessHolds } from '../../../src/core/io/fs-witness';
 import { ageTree } from '../helpers/age-tree';
 import { TempWorkspace } from '../helpers/temp-workspace';
@@ -145,6 +148,47 @@ describe('scan with the read-ahead worker', function () {
       // A state.yaml appearing in the last task folder, one the worker listed, breaks it.
       big.write('.orc/tasks/TASK-01600/state.yaml', 'status: running\n');
       assert.strictEqual(witnessHolds(worker.witness!), false);
+    } finally {
+      big.dispose();
+    }
+  });
+  it('runs discovery while the index cache loads, and shows what a cold scan shows', async () => {
+    const big = new TempWorkspace();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'baton-ahead-cache-'));
+    caches.push(dir);
+    try {
+      // Pieces: the config files, 500 task folders, the other 100, the initiatives.
+      writeOrcWorkspace(big.root, 600);
+      const cold = new OrchestrationService({ folders: [{ root: big.root }] });
+      await cold.scan();
+      const expected = shown(cold);
+      cold.dispose();
+      await new OrchestrationService({ folders: [{ root: big.root }], cache: new JsonIndexCache(dir) }).scan();
+      // The orc adapter, noting each piece its discovery hands over; a cache whose load ends only once pieces came
+      // (or after 5 s): a scan that waited for the load before discovery would see none come first.
+      const pieces: number[] = [];
+      class NotingOrc extends OrcAdapter {
+        override async *discoverInPieces(ctx: SourceContext): AsyncGenerator<readonly string[]> {
+          for await (const piece of super.discoverInPieces(ctx)) { pieces.push(piece.length); yield piece; }
+        }
+      }
+      const inner = new JsonIndexCache(dir);
+      let piecesBeforeLoaded = -1;
+      const slowCache: IndexCache = {
+        load: async (root) => {
+          const entries = await inner.load(root);
+          const started = Date.now();
+          while (pieces.length < 3 && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 5));
+          piecesBeforeLoaded = pieces.length;
+          return entries;
+        },
+        save: (root, entries) => inner.save(root, entries),
+      };
+      const warm = new OrchestrationService({ folders: [{ root: big.root }], cache: slowCache, adapters: [new NotingOrc(), ...defaultAdapters().filter((a) => a.system !== 'orc')] });
+      await warm.scan();
+      assert.ok(piecesBeforeLoaded >= 3, `${piecesBeforeLoaded} pieces were found before the cache had loaded`);
+      assert.strictEqual(shown(warm), expected);
+      warm.dispose();
     } finally {
       big.dispose();
     }
