@@ -158,6 +158,25 @@ describe('index cache saved in chunks', () => {
 });
 
 describe('index cache lines', () => {
+  it('expects no entries of a folder without a cache file, and at least as many as it holds before a load', async () => {
+    const dir = new TempWorkspace();
+    try {
+      const cache = new JsonIndexCache(dir.root);
+      assert.strictEqual(cache.expectedEntries('/nowhere'), 0);
+      const entries = new Map<string, CacheEntry>();
+      for (let i = 0; i < 300; i++) {
+        entries.set(`/ws/.orc/tasks/T-${i}/task.yaml`, { system: 'orc', version: 6, size: 10, mtimeMs: 1, record: {}, diagnostics: [] });
+      }
+      await cache.save('/ws', entries);
+      // An upper bound from the file's size alone: enough for a scan to start its worker while the cache loads.
+      const expected = new JsonIndexCache(dir.root).expectedEntries('/ws');
+      assert.ok(expected >= 300 && expected < 600, `${expected} expected`);
+      assert.strictEqual((await new JsonIndexCache(dir.root).load('/ws')).size, 300);
+    } finally {
+      dir.dispose();
+    }
+  });
+
   it('entryLine writes JSON.stringify([file, entry]) of the entry\'s own members, whatever else it holds', () => {
     let seed = 5;
     const random = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };

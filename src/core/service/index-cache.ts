@@ -1,4 +1,4 @@
-import { promises as fs } from 'node:fs';
+import { promises as fs, statSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../io/atomic-write';
 import { readStateText } from '../io/read-text';
@@ -19,6 +19,11 @@ export interface CacheEntry {
 
 export interface IndexCache {
   load(root: string): Promise<Map<string, CacheEntry>>;
+  /**
+   * At most about how many entries a load of `root` will give, known before it (0: none): a scan that will check
+   * thousands of cached files starts its read-ahead worker at once, while the cache loads.
+   */
+  expectedEntries?(root: string): number;
   /** Writes the entries (each taken as the iteration reaches it: the caller keeps them unchanged until this resolves). */
   save(root: string, entries: Iterable<readonly [string, CacheEntry]>): Promise<void>;
 }
@@ -41,6 +46,8 @@ const SLICE_MS = 12;
 const CHUNK_CHARS = 256 * 1024;
 /** The cache of a very large workspace (100,000 tasks) is tens of megabytes; a file past this is not ours to load. */
 const MAX_INDEX_CACHE_BYTES = 256 * 1024 * 1024;
+/** The shortest line an entry can have (its file, system, version, size and mtime, an empty record): for expectedEntries. */
+const MIN_LINE_BYTES = 96;
 
 /**
  * The persistent index: one JSON file per workspace folder inside `dir` (the extension's storage, or a
@@ -60,6 +67,15 @@ export class JsonIndexCache implements IndexCache {
   private fileFor(root: string): string {
     const safe = Buffer.from(root).toString('base64url').slice(-80);
     return path.join(this.dir, `index-${safe}.json`);
+  }
+
+  expectedEntries(root: string): number {
+    // Counted from the file's size (a line is at least this long); what is there to read is not known until it is.
+    try {
+      return Math.floor((statSync(this.fileFor(root), { throwIfNoEntry: false })?.size ?? 0) / MIN_LINE_BYTES);
+    } catch {
+      return 0;
+    }
   }
 
   async load(root: string): Promise<Map<string, CacheEntry>> {

@@ -261,7 +261,7 @@ export class OrchestrationService extends Disposable {
     // here to loaded, and the reading and linking's is what follows it.
     let loaded = t;
     const cached = this.cache?.load(index.root).then((entries) => { loaded = performance.now(); return entries; });
-    const change = await index.scan(cached, slicer, known);
+    const change = await index.scan(cached, slicer, known, this.cache?.expectedEntries?.(index.root));
     if (timings) {
       timings.cacheLoadMs += loaded - t;
       timings.readAndLinkMs += performance.now() - loaded;

@@ -113,7 +113,7 @@ export class WorkspaceIndex {
    * listing proven current) the adapters' discovery is not run and no file is stat'ed again: see KnownListing.
    */
   async scan(cacheIn: ReadonlyMap<string, CacheEntry> | Promise<ReadonlyMap<string, CacheEntry>> = new Map(),
-    slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing): Promise<IndexChange> {
+    slicer = new Slicer(YIELD_EVERY_MS), known?: KnownListing, expectedEntries = 0): Promise<IndexChange> {
     const before = this.items;
     const heldBefore = this.entries.size;
     this.entries.clear();
@@ -129,10 +129,11 @@ export class WorkspaceIndex {
       ?? { files: [] as string[], witnesses: [] as (FsWitness | undefined)[], startedAt: Date.now() };
     this.scanStrings = new Map();
     let filesRead = 0;
-    // Started before discovery when this scan is known to be long (a large cache, or a large scan before), so that
-    // the worker's start (tens of milliseconds) passes while discovery lists; else once discovery found that many.
+    // Started before discovery when this scan is known to be long (a large cache, one expected of a cache still
+    // loading, or a large scan before), so that the worker's start (tens of milliseconds) passes while discovery lists;
+    // else once discovery found that many.
     const cacheLoading = cacheIn instanceof Promise ? cacheIn : undefined;
-    let readAhead = !known && Math.max(cacheLoading ? 0 : (cacheIn as ReadonlyMap<string, CacheEntry>).size, heldBefore) >= READ_AHEAD_MIN_FILES
+    let readAhead = !known && Math.max(cacheLoading ? expectedEntries : (cacheIn as ReadonlyMap<string, CacheEntry>).size, heldBefore) >= READ_AHEAD_MIN_FILES
       ? ReadAhead.start() : undefined;
     let answeredAhead = 0;
     // A discovery's long lists of folders are listed by the worker (started then), once it is listening.
