@@ -137,7 +137,9 @@ export class WorkspaceIndex {
       ? ReadAhead.start() : undefined;
     let answeredAhead = 0;
     // A discovery's long lists of folders are listed by the worker (started then), once it is listening.
-    const folderLister: FolderLister = (dirs, names) => (readAhead ??= ReadAhead.start())?.list(dirs, names);
+    // Not once the scan is over (a discovery run ahead may still be finishing a piece): no worker is started then.
+    let over = false;
+    const folderLister: FolderLister = (dirs, names) => over ? undefined : (readAhead ??= ReadAhead.start())?.list(dirs, names);
     // The first slice of reading tells (a view's own pace decides when it shows anything), then at most every readSoFarEveryMs.
     let toldAt = -Infinity;
     // Between two slices, now and then: what was read so far, for a view with nothing to show yet — once reading has
@@ -218,6 +220,9 @@ export class WorkspaceIndex {
       this.onReadSoFar?.({ kind: 'failed', root: this.root });
       throw err;
     } finally {
+      over = true;
+      // A scan that failed before it took the discovery run ahead stops it.
+      firstPieces?.stop();
       readAhead?.close();
       this.lastScanAnsweredAhead = answeredAhead;
       this.lastScanListedAhead = readAhead?.foldersListed ?? 0;

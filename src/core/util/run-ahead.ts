@@ -7,9 +7,10 @@
  * anything, but discovery does not need the cache. Run ahead meanwhile, discovery's folders are listed (by the
  * read-ahead worker, between the slices of that parse) instead of after it.
  *
- * An error of the source reaches the consumer at the value it stands in place of, as it would have.
+ * An error of the source reaches the consumer at the value it stands in place of, as it would have. `stop()` ends the
+ * running ahead of a source no one will ask after all.
  */
-export function runAhead<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> {
+export function runAhead<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenerator<T> & { stop(): void } {
   const iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : (async function* all() { yield* source; })();
   const held: Promise<IteratorResult<T>>[] = [];
   let asked = false;
@@ -29,7 +30,7 @@ export function runAhead<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenera
     }
   };
   void pull();
-  return (async function* consume(): AsyncGenerator<T> {
+  const consume = (async function* consume(): AsyncGenerator<T> {
     asked = true;
     for (;;) {
       // An async iterator answers its next() calls in the order they were made: the held ones come first.
@@ -38,4 +39,6 @@ export function runAhead<T>(source: AsyncIterable<T> | Iterable<T>): AsyncGenera
       yield result.value;
     }
   })();
+  // Stops running ahead (for a consumer that will not ask after all): what is under way finishes, nothing more is asked.
+  return Object.assign(consume, { stop: () => { asked = true; } });
 }

@@ -195,4 +195,14 @@ describe('scan with the read-ahead worker', function () {
       big.dispose();
     }
   });
+  it('fails a scan whose cache load fails, and scans again after it', async () => {
+    const failing: IndexCache = { load: () => Promise.reject(new Error('cache gone')), save: async () => undefined };
+    const service = new OrchestrationService({ folders: [{ root: ws.root }], cache: failing });
+    await assert.rejects(service.scan(), /cache gone/);
+    service.dispose();
+    const again = new OrchestrationService({ folders: [{ root: ws.root }] });
+    await again.scan();
+    assert.ok(again.items().length > 400);
+    again.dispose();
+  });
 });

@@ -64,4 +64,14 @@ describe('runAhead', () => {
       process.off('unhandledRejection', onUnhandled);
     }
   });
+  it('stops running ahead when told, before anything was asked', async () => {
+    const made: number[] = [];
+    const ahead = runAhead(noted([1, 2, 3, 4, 5, 6, 7, 8], made));
+    await new Promise((resolve) => setImmediate(resolve));
+    ahead.stop();
+    const madeWhenStopped = made.length;
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(made.length <= madeWhenStopped + 1, `made ${made.length}, ${madeWhenStopped} when stopped`);
+    assert.ok(made.length < 8);
+  });
 });
