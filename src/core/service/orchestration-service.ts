@@ -265,8 +265,6 @@ export class OrchestrationService extends Disposable {
     if (timings) {
       timings.cacheLoadMs += loaded - t;
       timings.readAndLinkMs += performance.now() - loaded;
-    }
-    if (timings) {
       timings.yieldedMs += index.lastScanYieldedMs;
       timings.filesReadAhead += index.lastScanAnsweredAhead;
       timings.foldersListedAhead += index.lastScanListedAhead;
