@@ -114,7 +114,7 @@ describe('Dure missions', () => {
   it('warns when a plan was approved the way Dure\'s own approve leaves it: ready, with no phases to run', async () => {
     ws = new TempWorkspace({ [`${DIR}/mission.json`]: json(planReviewMission({ status: 'ready', planning: { stage: 'approved', iterations: 2, drafts: [], critiques: [] } })) });
     const { diagnostics } = await scan(ws.root);
-    assert.deepStrictEqual(diagnostics.map((d) => `${d.severity}: ${d.message}`), ['warning: the plan is approved but the mission has no phases: `dure mission run` finds nothing to run (Dure\'s approve does not copy the plan in; Baton\'s Approve the Mission\'s Plan does)']);
+    assert.deepStrictEqual(diagnostics.map((d) => `${d.severity}: ${d.message}`), ['warning: the plan is approved but the mission has no phases: `dure mission run` finds nothing to run. Dure\'s approve leaves the plan in planning/draft-v<N>.json: copy that draft\'s phases into `phases` here (each `"status": "pending"`, and `"depends_on": []` on a task without it), or approve the next plan with Baton\'s Approve the Mission\'s Plan, which copies them in']);
   });
 
   it('shows a broken mission.json as an unreadable mission with the error at its line and column', async () => {

@@ -78,7 +78,7 @@ function missionChecks(file: string, folder: string, m: MissionFields, locator: 
   }
   if (m.status === 'ready' && m.planning?.stage === 'approved' && !(m.phases ?? []).length) {
     // What Dure's own approvePlan leaves: the plan stays in planning/, and `dure mission run` reports every phase done.
-    found.push(diagnostic(SYSTEM, file, 'warning', 'the plan is approved but the mission has no phases: `dure mission run` finds nothing to run (Dure\'s approve does not copy the plan in; Baton\'s Approve the Mission\'s Plan does)',
+    found.push(diagnostic(SYSTEM, file, 'warning', 'the plan is approved but the mission has no phases: `dure mission run` finds nothing to run. Dure\'s approve leaves the plan in planning/draft-v<N>.json: copy that draft\'s phases into `phases` here (each `"status": "pending"`, and `"depends_on": []` on a task without it), or approve the next plan with Baton\'s Approve the Mission\'s Plan, which copies them in',
       at(['phases'])));
   }
   found.push(...taskChecks(file, m.phases ?? [], locator, ['phases']));
