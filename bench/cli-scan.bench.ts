@@ -1,10 +1,12 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { OrcAdapter } from '../src/core/formats/orc-eras/adapter';
 import { REPO } from './lib/cache';
-import { ms, time, type BenchRow, type Measurement } from './lib/measurement';
+import { ioFloor } from './lib/io-floor';
+import { ms, type BenchRow, type Measurement } from './lib/measurement';
 import { orcWorkspace } from './lib/orc-workspace';
 
 const TASKS = 10_000;
@@ -12,16 +14,85 @@ const TASKS = 10_000;
 const TARGETS = { cold: 4, warm: 1.5, help: 0.2, extensionKb: 1024 };
 const CLI = path.join(REPO, 'dist', 'cli.js');
 
+// The e2e rig is ES modules; this file is compiled to CommonJS, whose `import()` esbuild would turn into require().
+const importEsm = new Function('specifier', 'return import(specifier)') as (s: string) => Promise<unknown>;
+
 /** One whole `node dist/cli.js …` process, start to exit, its stdout kept (the report is tens of megabytes). */
-function cli(args: string[], cache: string, env: Record<string, string> = {}): Promise<{ ms: number; stdout: Buffer; code: number | null }> {
+function cli(args: string[], cache: string, env: Record<string, string> = {}, node = process.execPath): Promise<{ ms: number; stdout: Buffer; code: number | null }> {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, XDG_CACHE_HOME: cache } });
+    const child = spawn(node, [CLI, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env, XDG_CACHE_HOME: cache } });
     const chunks: Buffer[] = [];
     child.stdout.on('data', (d: Buffer) => chunks.push(d));
     child.on('error', reject);
     child.on('close', (code) => resolve({ ms: Number(process.hrtime.bigint() - started) / 1e6, stdout: Buffer.concat(chunks), code }));
   });
+}
+
+/** Nine `baton --help` processes. */
+async function helpRuns(node: string): Promise<number[]> {
+  const help: number[] = [];
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
+  for (let i = 0; i < 9; i++) help.push((await cli(['--help'], cache, {}, node)).ms);
+  rmSync(cache, { recursive: true, force: true });
+  return help;
+}
+
+/** Nine `node -e 0` processes: what starting that Node costs here. */
+async function nodeStarts(node: string): Promise<number[]> {
+  const starts: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    starts.push(await new Promise<number>((resolve) => {
+      const started = process.hrtime.bigint();
+      spawn(node, ['-e', '0'], { stdio: 'ignore' }).on('close', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
+    }));
+  }
+  return starts;
+}
+
+/**
+ * The same CLI on the project's toolchain Node (scripts/setup-toolchain.sh: Node 24, the current LTS; the Node this
+ * machine runs the benchmark on is 20, past its end of life since April 2026): its own floor (measured in process by
+ * that Node), three cold runs each followed by two second runs, `--help` and `node -e 0`. Every report is checked
+ * against the full read's.
+ */
+async function onToolchainNode(root: string, full: Buffer, log: (line: string) => void): Promise<BenchRow[]> {
+  let node: string;
+  try {
+    const rig = await importEsm(pathToFileURL(path.join(REPO, 'test/e2e/lib.mjs')).href) as { toolchain(): { node: string } };
+    node = rig.toolchain().node;
+  } catch (err) {
+    log(`no toolchain Node: ${(err as Error).message}`);
+    return [{ label: 'toolchain Node (scripts/setup-toolchain.sh)', value: 'not installed' }];
+  }
+  const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
+  const floor = (JSON.parse(execFileSync(node, [path.join(__dirname, 'lib', 'io-floor.js'), root], { encoding: 'utf8' })) as { ms: number }).ms;
+  const cold: number[] = [];
+  const warm: number[] = [];
+  let identical = true;
+  for (let round = 0; round < 3; round++) {
+    const cache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
+    const first = await cli(['scan', root, '--json'], cache, {}, node);
+    cold.push(first.ms);
+    identical &&= first.stdout.equals(full);
+    for (let again = 0; again < 2; again++) {
+      const second = await cli(['scan', root, '--json'], cache, {}, node);
+      warm.push(second.ms);
+      identical &&= second.stdout.equals(full);
+    }
+    rmSync(cache, { recursive: true, force: true });
+  }
+  const [coldMs, warmMs, helpMs, nodeMs] = [median(cold), median(warm), median(await helpRuns(node)), median(await nodeStarts(node))];
+  const ratio = (value: number) => `${(value / floor).toFixed(2)}×`;
+  const on = `Node ${version} (toolchain)`;
+  return [
+    { label: `${on}: I/O floor (in process)`, value: ms(floor) },
+    { label: `${on}: cold, whole process`, value: `${ms(coldMs)} = ${ratio(coldMs)}`, target: `≤ ${TARGETS.cold}× the floor`, ok: coldMs <= TARGETS.cold * floor },
+    { label: `${on}: second run, whole process`, value: `${ms(warmMs)} = ${ratio(warmMs)}`, target: `≤ ${TARGETS.warm}× the floor`, ok: warmMs <= TARGETS.warm * floor },
+    { label: `${on}: reports byte-identical to the full read`, value: identical ? 'yes' : 'NO', target: 'yes', ok: identical },
+    { label: `${on}: \`baton --help\`, whole process`, value: `${ms(helpMs)} = ${ratio(helpMs)}`, target: `≤ ${TARGETS.help}× the floor`, ok: helpMs <= TARGETS.help * floor },
+    { label: `${on}: Node itself (\`node -e 0\`)`, value: ms(nodeMs) },
+  ];
 }
 
 function median(samples: number[]): number {
@@ -42,9 +113,7 @@ export const measurement: Measurement = {
   async run(log) {
     const root = orcWorkspace(TASKS, log);
     const files = await new OrcAdapter().discover({ root });
-    const floor = (await time(async () => {
-      for (const f of await new OrcAdapter().discover({ root })) readFileSync(f);
-    }, 7, 2)).median;
+    const floor = await ioFloor(root);
 
     const full = await cli(['scan', root, '--json', '--no-cache'], mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-')));
     const cold: number[] = [];
@@ -84,17 +153,8 @@ export const measurement: Measurement = {
       }
     }
 
-    const help: number[] = [];
-    const helpCache = mkdtempSync(path.join(os.tmpdir(), 'baton-bench-xdg-'));
-    for (let i = 0; i < 9; i++) help.push((await cli(['--help'], helpCache)).ms);
-    rmSync(helpCache, { recursive: true, force: true });
-    const node: number[] = [];
-    for (let i = 0; i < 9; i++) {
-      node.push(await new Promise<number>((resolve) => {
-        const started = process.hrtime.bigint();
-        spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' }).on('close', () => resolve(Number(process.hrtime.bigint() - started) / 1e6));
-      }));
-    }
+    const help = await helpRuns(process.execPath);
+    const node = await nodeStarts(process.execPath);
 
     const coldMs = median(cold);
     const warmMs = median(warm);
@@ -112,6 +172,7 @@ export const measurement: Measurement = {
       { label: 'report size (compact JSON)', value: `${(full.stdout.length / 1048576).toFixed(1)} MB` },
       { label: '`baton --help`: whole process', value: `${ms(helpMs)} = ${ratio(helpMs)}`, target: `≤ ${TARGETS.help}× the floor`, ok: helpMs <= TARGETS.help * floor },
       { label: 'Node itself (`node -e 0`)', value: ms(median(node)) },
+      ...await onToolchainNode(root, full.stdout, log),
       { label: 'bundle: dist/extension.js', value: `${kb('extension.js').toFixed(0)} KB`, target: `≤ ${TARGETS.extensionKb} KB`, ok: kb('extension.js') <= TARGETS.extensionKb },
       { label: 'bundle: dist/cli.js (the launcher) + dist/cli-main.js', value: `${kb('cli.js').toFixed(1)} KB + ${kb('cli-main.js').toFixed(0)} KB` },
     ];
