@@ -104,12 +104,13 @@ function median(samples: number[]): number {
  * The CLI as a user runs it, whole processes including Node's start, beside the I/O floor (the same files listed
  * the way the reader lists them, and every byte read; in process): a cold `baton scan --json` of 10,000 orc tasks
  * (no index cache, no snapshot), a second run (every file listed and checked for change; nothing changed), a second
- * run after one task.yaml changed, `baton --help`, and the production bundles' sizes. Every report is checked to be
- * byte-identical to a full read (--no-cache).
+ * run after one task.yaml changed, `baton --help`, and the production bundles' sizes, on the Node running the
+ * benchmark; then cold, second run and `--help` again on the toolchain's Node (onToolchainNode), each Node against its
+ * own floor. Every report is checked to be byte-identical to a full read (--no-cache).
  */
 export const measurement: Measurement = {
   name: 'cli-scan',
-  description: `\`baton scan --json\` processes on ${TASKS.toLocaleString('en-US')} orc tasks: cold, second run, one file changed, --help; bundles`,
+  description: `\`baton scan --json\` processes on ${TASKS.toLocaleString('en-US')} orc tasks: cold, second run, one file changed, --help (this Node and the toolchain's); bundles`,
   async run(log) {
     const root = orcWorkspace(TASKS, log);
     const files = await new OrcAdapter().discover({ root });
