@@ -51,7 +51,7 @@ function findFiles(dir: string, name: string): string[] {
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
 function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[];
   listed: { source: string; ms: number }[]; scanRows: number[]; stalls: number[]; activationSlices: number[]; activationDone: number[];
-  own: { ms: number; what: string }[]; ownWithoutGc: { ms: number; what: string }[]; gc: { ms: number; longestMs: number }[]; ownUntilSaved: { ms: number; what: string }[];
+  own: { ms: number; what: string }[]; ownCpu: number[]; ownWithoutGc: { ms: number; what: string }[]; gc: { ms: number; longestMs: number }[]; ownUntilSaved: { ms: number; what: string }[];
   others: { long: number; longOthers: number; longestOthersMs: number }[]; saved: boolean; lines: string[];
   scanWindows: { start: number; end: number }[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
@@ -63,7 +63,9 @@ function batonLog(userDataDir: string): { activate: number[]; scan: number[]; fi
     scanRows: all(/the scan's own Tasks rows ready (\d+) ms after/g),
     stalls: all(/longest event-loop stall (\d+) ms/g),
     // Baton's own blocks (own-blocks.ts) during the scan, and since it started until the rows were saved.
-    own: [...text.matchAll(/scan: .*Baton's longest own block ([\d.]+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
+    own: [...text.matchAll(/scan: .*Baton's longest own block ([\d.]+) ms \(([^;)]*)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
+    // How much of that block its thread was on a processor (where the host's Node tells it).
+    ownCpu: all(/scan: .*Baton's longest own block [\d.]+ ms \([^;)]*; on a processor ([\d.]+) ms\)/g),
     ownWithoutGc: [...text.matchAll(/scan: .*Baton's longest own block .* without garbage collection ([\d.]+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
     gc: [...text.matchAll(/scan: .*; garbage collection (\d+) ms, its longest pause (\d+) ms/g)].map((m) => ({ ms: Number(m[1]), longestMs: Number(m[2]) })),
     ownUntilSaved: [...text.matchAll(/saved the Tasks.*Baton's longest own block since the first scan started (\d+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
@@ -184,6 +186,7 @@ export const measurement: Measurement = {
       { label: 'the extension host: longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN), target: `≤ ${TARGETS.stallMs} ms`, ok: (coldStall ?? Infinity) <= TARGETS.stallMs },
       { label: `Baton's longest own block during the cold scan (${coldOwn?.what ?? '?'})`, value: ms(coldOwn?.ms ?? NaN),
         target: `≤ ${TARGETS.stallMs} ms`, ok: (coldOwn?.ms ?? Infinity) <= TARGETS.stallMs },
+      { label: '  the same: its thread\'s time on a processor (the rest it waited for one)', value: ms(timings.ownCpu[0] ?? NaN) },
       { label: `  the same less the garbage collection in it (${coldOwnWithoutGc?.what ?? '?'})`, value: ms(coldOwnWithoutGc?.ms ?? NaN) },
       { label: '  garbage collection during the cold scan (the host\'s one heap): its longest pause / all', value: coldGc ? `${ms(coldGc.longestMs)} / ${ms(coldGc.ms)}` : '?' },
       { label: `  the same, from the cold scan's start to the Tasks rows saved (${ownUntilSaved?.what ?? '?'})`, value: ms(ownUntilSaved?.ms ?? NaN) },

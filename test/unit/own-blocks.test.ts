@@ -3,6 +3,7 @@ import { OrchestrationService } from '../../src/core/service/orchestration-servi
 import { OwnBlocks, ownBlocks } from '../../src/core/util/own-blocks';
 import { StallWatch } from '../../src/core/util/stall-watch';
 import { Slicer } from '../../src/core/util/steps';
+import { threadCpuMs } from '../../src/core/util/thread-cpu';
 import { TempWorkspace, taskYaml } from './helpers/temp-workspace';
 
 /*
@@ -119,4 +120,32 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     assert.ok(stalls.longestOthersMs >= 85 && stalls.longestOthersMs <= stalls.longestMs - 28, JSON.stringify(stalls));
     assert.strictEqual(stalls.longOthers, 1, JSON.stringify(stalls));
   }));
+
+  it('a block says how much of it its thread was on a processor, where Node tells it; joined blocks add theirs', () => {
+    const blocks = new OwnBlocks();
+    blocks.note('sleepy work', 80, 12);
+    assert.deepStrictEqual(blocks.longest, { ms: blocks.longest.ms, what: 'sleepy work', cpuMs: 12, blocks: 1, long: 1 });
+    // A second part in the same turn, right after: one block, both parts' time on a processor.
+    blocks.note('more', 30, 25);
+    assert.strictEqual(blocks.longest.what, 'sleepy work + more');
+    assert.strictEqual(blocks.longest.cpuMs, 37);
+    // A part noted without it (no processor time known): the joined block's is unknown, not a part of it.
+    blocks.note('unknown', 10);
+    assert.strictEqual(blocks.longest.cpuMs, undefined);
+  });
+
+  it('threadCpuMs counts this thread\'s busy time on Node 23.9 and later; a sleep does not count; older Nodes say nothing', async () => {
+    const hasIt = typeof (process as { threadCpuUsage?: unknown }).threadCpuUsage === 'function';
+    const before = threadCpuMs();
+    if (!hasIt) {
+      assert.strictEqual(before, undefined);
+      return;
+    }
+    busy(40);
+    const busyEnd = threadCpuMs()!;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    const after = threadCpuMs()!;
+    assert.ok(busyEnd - before! >= 30, `busy 40 ms: ${busyEnd - before!} ms on a processor`);
+    assert.ok(after - busyEnd < 40, `asleep 80 ms: ${after - busyEnd} ms on a processor`);
+  });
 });

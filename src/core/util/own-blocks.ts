@@ -1,3 +1,5 @@
+import { threadCpuMs } from './thread-cpu';
+
 /**
  * Baton's own longest synchronous blocks: how long Baton's code held the event loop at a time, apart from the rest of
  * the process (in the editor, the extension host runs other extensions and VS Code's own work in the same loop, so
@@ -18,6 +20,11 @@ export interface OwnBlock {
   readonly ms: number;
   /** What held the loop: "scan", "views", "Tasks rows so far"… */
   readonly what: string;
+  /**
+   * How much of `ms` the thread spent on a processor (thread-cpu.ts), when every part of the block was noted with it:
+   * on a loaded machine a block also counts the time its thread waited for a processor other processes held.
+   */
+  readonly cpuMs?: number;
 }
 
 export class OwnBlocks {
@@ -34,25 +41,26 @@ export class OwnBlocks {
   private turned = true;
   private marking = false;
   /** The last block noted (maybe joined from several): where it started and ended, and what it was. */
-  private last: { start: number; end: number; what: string } | undefined;
+  private last: { start: number; end: number; what: string; cpuMs: number | undefined } | undefined;
 
   /**
    * Notes one block of Baton's code that held the event loop `ms` milliseconds, ending now. One that starts where the
    * last one ended, in the same turn of the loop (two of Baton's callbacks one after the other, such as two immediates:
    * the loop was held throughout, no I/O was seen to) is joined to it, and counted as one block.
    */
-  note(what: string, ms: number): void {
+  note(what: string, ms: number, cpuMs?: number): void {
     const end = performance.now();
     const start = end - ms;
     const last = this.last;
     if (last && !this.turned && start - last.end < JOIN_MS && start >= last.start) {
       if (!last.what.split(' + ').includes(what)) last.what = `${last.what} + ${what}`;
       last.end = end;
+      last.cpuMs = last.cpuMs === undefined || cpuMs === undefined ? undefined : last.cpuMs + cpuMs;
       const span = this.spans.at(-1);
       if (span && span[0] === last.start) { span[1] = end; span[2] = last.what; } else this.keepSpan(last.start, end, last.what);
     } else {
       this.counts.all++;
-      this.last = { start, end, what };
+      this.last = { start, end, what, cpuMs };
       this.keepSpan(start, end, what);
     }
     this.byWhat.set(what, Math.max(this.byWhat.get(what) ?? 0, ms));
@@ -65,7 +73,7 @@ export class OwnBlocks {
     const block = this.last!;
     const joined = block.end - block.start;
     if (joined > this.longMs && joined - ms <= this.longMs) this.counts.long++;
-    if (joined > this.longestBlock.ms) this.longestBlock = { ms: joined, what: block.what };
+    if (joined > this.longestBlock.ms) this.longestBlock = { ms: joined, what: block.what, ...(block.cpuMs === undefined ? {} : { cpuMs: block.cpuMs }) };
   }
 
   private keepSpan(start: number, end: number, what: string): void {
@@ -102,10 +110,12 @@ export class OwnBlocks {
   /** Runs `work` now (synchronous: one block) and notes how long it took. */
   time<T>(what: string, work: () => T): T {
     const started = performance.now();
+    const cpu = threadCpuMs();
     try {
       return work();
     } finally {
-      this.note(what, performance.now() - started);
+      const cpuNow = threadCpuMs();
+      this.note(what, performance.now() - started, cpu === undefined || cpuNow === undefined ? undefined : cpuNow - cpu);
     }
   }
 

@@ -1,4 +1,5 @@
 import { ownBlocks } from './own-blocks';
+import { threadCpuMs } from './thread-cpu';
 
 /**
  * Work written as a generator that yields between steps: one body that can run to completion at once (runSteps),
@@ -25,6 +26,8 @@ export function runSteps<T>(steps: Steps<T>): T {
  */
 export class Slicer {
   private sliceStart = performance.now();
+  /** The thread's processor time when the slice started (named work only, where Node tells it: see thread-cpu.ts). */
+  private sliceCpu: number | undefined;
   /** How long this work waited for other work in all, over its pauses. */
   yieldedMs = 0;
   /**
@@ -37,11 +40,14 @@ export class Slicer {
    * @param what Names the work's slices among Baton's own blocks (own-blocks.ts), each noted there as it ends; none:
    * not noted (the CLI's and a test's work). Changeable as the work goes from one kind to the next.
    */
-  constructor(readonly sliceMs: number, public what?: string) {}
+  constructor(readonly sliceMs: number, public what?: string) {
+    this.sliceCpu = what ? threadCpuMs() : undefined;
+  }
 
   /** A slice starts now: the work waited for something else since the last one (an await of I/O the slicer does not see). */
   startSlice(): void {
     this.sliceStart = performance.now();
+    if (this.what) this.sliceCpu = threadCpuMs();
   }
 
   due(): boolean {
@@ -51,7 +57,7 @@ export class Slicer {
   async pause(): Promise<void> {
     const paused = this.finish();
     await new Promise((resolve) => setImmediate(resolve));
-    this.sliceStart = performance.now();
+    this.startSlice();
     this.yieldedMs += this.sliceStart - paused;
   }
 
@@ -59,7 +65,10 @@ export class Slicer {
   finish(): number {
     const now = performance.now();
     this.longestSliceMs = Math.max(this.longestSliceMs, now - this.sliceStart);
-    if (this.what) ownBlocks.note(this.what, now - this.sliceStart);
+    if (this.what) {
+      const cpu = threadCpuMs();
+      ownBlocks.note(this.what, now - this.sliceStart, cpu === undefined || this.sliceCpu === undefined ? undefined : cpu - this.sliceCpu);
+    }
     return now;
   }
 }
