@@ -51,7 +51,7 @@ function findFiles(dir: string, name: string): string[] {
 /** The numbers the extension writes to its "Baton" log on each start: activate() time and the first scan. */
 function batonLog(userDataDir: string): { activate: number[]; scan: number[]; firstRows: { source: string; ms: number }[];
   listed: { source: string; ms: number }[]; scanRows: number[]; stalls: number[]; activationSlices: number[]; activationDone: number[];
-  own: { ms: number; what: string }[]; ownCpu: number[]; ownWithoutGc: { ms: number; what: string }[]; gc: { ms: number; longestMs: number }[]; ownUntilSaved: { ms: number; what: string }[];
+  own: { ms: number; what: string }[]; ownCpu: number[]; stallCpu: { longest: number; most: number }[]; ownWithoutGc: { ms: number; what: string }[]; gc: { ms: number; longestMs: number }[]; ownUntilSaved: { ms: number; what: string }[];
   others: { long: number; longOthers: number; longestOthersMs: number }[]; saved: boolean; lines: string[];
   scanWindows: { start: number; end: number }[] } {
   const text = findFiles(path.join(userDataDir, 'logs'), 'Baton.log').map((f) => readFileSync(f, 'utf8')).join('\n');
@@ -64,6 +64,9 @@ function batonLog(userDataDir: string): { activate: number[]; scan: number[]; fi
     stalls: all(/longest event-loop stall (\d+) ms/g),
     // Baton's own blocks (own-blocks.ts) during the scan, and since it started until the rows were saved.
     own: [...text.matchAll(/scan: .*Baton's longest own block ([\d.]+) ms \(([^;)]*)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
+    // How much of the host's stalls its thread was on a processor (stall-watch.ts).
+    stallCpu: [...text.matchAll(/scan: .*the thread on a processor in the longest stall ([\d.]+) ms, in any one stall at most ([\d.]+) ms/g)]
+      .map((m) => ({ longest: Number(m[1]), most: Number(m[2]) })),
     // How much of that block its thread was on a processor (where the host's Node tells it).
     ownCpu: all(/scan: .*Baton's longest own block [\d.]+ ms \([^;)]*; on a processor ([\d.]+) ms\)/g),
     ownWithoutGc: [...text.matchAll(/scan: .*Baton's longest own block .* without garbage collection ([\d.]+) ms \(([^)]*)\)/g)].map((m) => ({ ms: Number(m[1]), what: m[2]! })),
@@ -193,6 +196,8 @@ export const measurement: Measurement = {
       { label: `  the host's stalls over ${TARGETS.stallMs} ms during the cold scan: all / still over without Baton's blocks in them`,
         value: coldOthers ? `${coldOthers.long} / ${coldOthers.longOthers}` : '?' },
       { label: '  the longest stall during the cold scan without Baton\'s blocks in it', value: ms(coldOthers?.longestOthersMs ?? NaN) },
+      // A stall in which the thread was mostly off the processors is the machine's (its other processes), no one's code.
+      { label: '  the host\'s thread on a processor: in the longest stall / in any one stall at most', value: timings.stallCpu[0] ? `${ms(timings.stallCpu[0].longest)} / ${ms(timings.stallCpu[0].most)}` : '?' },
       // activate() returns after the Tasks view; the rest registers in slices before its promise resolves.
       { label: 'activation: longest slice of Baton\'s registration (slowest of the starts)', value: ms(timings.activationSlices.length ? Math.max(...timings.activationSlices) : NaN) },
       ...timings.activationDone.map((t, i) => ({ label: `activation done (its promise resolved) after activate() started, start ${i + 1}`, value: ms(t) })),

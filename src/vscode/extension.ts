@@ -274,7 +274,9 @@ async function scanWithProgress(service: OrchestrationService, log: vscode.LogOu
           `${ownBlocks.kinds().slice(0, 5).map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(', ')}; garbage collection ${others.gcMs.toFixed(0)} ms, ` +
           `its longest pause ${others.gcLongestMs.toFixed(0)} ms; ` +
           `stalls over ${watch.longMs} ms ${others.long}, of them ${others.longOthers} over ${watch.longMs} ms without Baton's blocks in them ` +
-          `(the longest without them ${others.longestOthersMs.toFixed(0)} ms))`);
+          `(the longest without them ${others.longestOthersMs.toFixed(0)} ms)` +
+          (others.mostOnProcessorMs === undefined ? '' : `; the thread on a processor in the longest stall ${others.longestOnProcessorMs?.toFixed(1) ?? '?'} ms, ` +
+            `in any one stall at most ${others.mostOnProcessorMs.toFixed(1)} ms`) + ')');
       } catch (err) {
         void vscode.window.showErrorMessage(`Baton could not read the workspace: ${(err as Error).message}`);
       }

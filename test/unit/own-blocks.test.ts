@@ -148,4 +148,28 @@ describe('Baton\'s own blocks (own-blocks.ts, stall-watch.ts)', () => {
     assert.ok(busyEnd - before! >= 30, `busy 40 ms: ${busyEnd - before!} ms on a processor`);
     assert.ok(after - busyEnd < 40, `asleep 80 ms: ${after - busyEnd} ms on a processor`);
   });
+
+  it('a stall says how much of it the thread was on a processor: a wait is not, a busy loop is (Node 23.9 and later)', () => measured(async () => {
+    const hasIt = typeof (process as { threadCpuUsage?: unknown }).threadCpuUsage === 'function';
+    const watch = new StallWatch(new OwnBlocks());
+    watch.start();
+    await turn();
+    // The thread held off every processor: blocked in a wait, as when other processes take the machine's cores.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 150);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const waited = watch.stop();
+    assert.ok(waited.longestMs >= 120, JSON.stringify(waited));
+    if (!hasIt) {
+      assert.strictEqual(waited.longestOnProcessorMs, undefined);
+      assert.strictEqual(waited.mostOnProcessorMs, undefined);
+      return;
+    }
+    assert.ok(waited.longestOnProcessorMs! < 60, JSON.stringify(waited));
+    watch.start();
+    await turn();
+    busy(150);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const busied = watch.stop();
+    assert.ok(busied.longestMs >= 120 && busied.longestOnProcessorMs! >= 100 && busied.mostOnProcessorMs! >= busied.longestOnProcessorMs!, JSON.stringify(busied));
+  }));
 });

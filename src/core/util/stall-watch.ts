@@ -1,5 +1,6 @@
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { OwnBlock, OwnBlocks } from './own-blocks';
+import { threadCpuMs } from './thread-cpu';
 
 /** What the event loop's stalls over a window were, and how much of them was not Baton's own blocks. */
 export interface StallReport {
@@ -16,6 +17,13 @@ export interface StallReport {
   readonly gcMs: number;
   /** Baton's longest own block less the garbage collection pauses in it. */
   readonly ownWithoutGc: OwnBlock;
+  /**
+   * Where Node tells the thread's processor time (thread-cpu.ts): how much of the longest stall the thread was on a
+   * processor, and the most any one stall was. The rest of a stall the thread waited for a processor that other
+   * processes held (on a loaded machine), running no one's code.
+   */
+  readonly longestOnProcessorMs?: number;
+  readonly mostOnProcessorMs?: number;
 }
 
 /**
@@ -27,7 +35,8 @@ export interface StallReport {
  */
 export class StallWatch {
   private timer: NodeJS.Timeout | undefined;
-  private stalls: [number, number][] = [];
+  /** [due, ran, the thread's processor time since the tick before (undefined: not known)]. */
+  private stalls: [number, number, number | undefined][] = [];
   private gc: [number, number][] = [];
   private observer: PerformanceObserver | undefined;
 
@@ -40,9 +49,12 @@ export class StallWatch {
     // Garbage collection pauses the loop without anyone's code running: its pauses are told apart too.
     this.observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) this.gc.push([e.startTime, e.startTime + e.duration]); });
     this.observer.observe({ entryTypes: ['gc'] });
+    let cpuBefore = threadCpuMs();
     const tick = (due: number) => {
       const now = performance.now();
-      if (now - due > this.longMs / 5) this.stalls.push([due, now]);
+      const cpu = threadCpuMs();
+      if (now - due > this.longMs / 5) this.stalls.push([due, now, cpu === undefined || cpuBefore === undefined ? undefined : cpu - cpuBefore]);
+      cpuBefore = cpu;
       const next = performance.now() + this.tickMs;
       this.timer = setTimeout(() => tick(next), this.tickMs);
       this.timer.unref?.();
@@ -59,9 +71,12 @@ export class StallWatch {
     this.observer?.disconnect();
     this.observer = undefined;
     let longestMs = 0, long = 0, longestOthersMs = 0, longOthers = 0;
-    for (const [due, ran] of this.stalls) {
+    let longestOnProcessorMs: number | undefined, mostOnProcessorMs: number | undefined;
+    for (const [due, ran, cpu] of this.stalls) {
       const late = ran - due;
       const others = late - this.blocks.within(due, ran);
+      if (late > longestMs) longestOnProcessorMs = cpu;
+      if (cpu !== undefined) mostOnProcessorMs = Math.max(mostOnProcessorMs ?? 0, cpu);
       longestMs = Math.max(longestMs, late);
       longestOthersMs = Math.max(longestOthersMs, others);
       if (late > this.longMs) long++;
@@ -69,6 +84,7 @@ export class StallWatch {
     }
     const gcMs = this.gc.reduce((sum, [s, e]) => sum + e - s, 0);
     const gcLongestMs = this.gc.reduce((max, [s, e]) => Math.max(max, e - s), 0);
-    return { longestMs, long, longestOthersMs, longOthers, gcLongestMs, gcMs, ownWithoutGc: this.blocks.longestWithout(this.gc) };
+    return { longestMs, long, longestOthersMs, longOthers, gcLongestMs, gcMs, ownWithoutGc: this.blocks.longestWithout(this.gc),
+      ...(longestOnProcessorMs === undefined ? {} : { longestOnProcessorMs }), ...(mostOnProcessorMs === undefined ? {} : { mostOnProcessorMs }) };
   }
 }
