@@ -184,9 +184,9 @@ export const measurement: Measurement = {
       { label: 'the UI (the window\'s renderer): longest event-loop stall during the cold scan', value: ms(uiStall?.longest ?? NaN),
         target: `≤ ${TARGETS.stallMs} ms`, ok: (uiStall?.longest ?? Infinity) <= TARGETS.stallMs },
       { label: `  the UI's stalls over ${TARGETS.stallMs} ms during the cold scan`, value: String(uiStall?.over ?? '?') },
-      // The extension host is another process, its loop shared with VS Code's own extensions: Baton's part of it, and
-      // the stalls without Baton's part.
-      { label: 'the extension host: longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN), target: `≤ ${TARGETS.stallMs} ms`, ok: (coldStall ?? Infinity) <= TARGETS.stallMs },
+      // The extension host is another process than the UI, its loop shared with VS Code's own extensions: Baton's part
+      // of it is held to the target; the whole loop's stalls, and how much of them the thread ran at all, are shown.
+      { label: 'the extension host (not the UI; shared with VS Code\'s own extensions): longest event-loop stall during the cold scan', value: ms(coldStall ?? NaN) },
       { label: `Baton's longest own block during the cold scan (${coldOwn?.what ?? '?'})`, value: ms(coldOwn?.ms ?? NaN),
         target: `≤ ${TARGETS.stallMs} ms`, ok: (coldOwn?.ms ?? Infinity) <= TARGETS.stallMs },
       { label: '  the same: its thread\'s time on a processor (the rest it waited for one)', value: ms(timings.ownCpu[0] ?? NaN) },

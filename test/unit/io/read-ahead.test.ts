@@ -1,6 +1,7 @@
 import * as assert from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { witnessedPieces, type FsWitness } from '../../../src/core/io/fs-witness';
 import { filesIn, namesIn } from '../../../src/core/io/list-dirs';
@@ -50,6 +51,21 @@ describe('read-ahead worker', function () {
     while (files.length < 600) files.push(ws.write(`u/${files.length}.yaml`, `n: ${files.length}\n`));
     return files;
   }
+
+  it('runs at the lowest priority there is, its thread alone (Linux): the editor\'s window keeps the processors it wants', async function () {
+    if (process.platform !== 'linux') this.skip();
+    const files = Array.from({ length: 300 }, (_, i) => ws.write(`p/${i}.yaml`, `n: ${i}\n`));
+    ahead = ReadAhead.start();
+    assert.ok(ahead, 'read-ahead is on (more than one processor here)');
+    await takeAll(ahead.ask(files, () => 'read' as const), files, true);
+    // Each thread's nice value: the 19th field after the command in /proc/self/task/<tid>/stat.
+    const nice = (tid: string) => { const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8'); return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]); };
+    const threads = readdirSync('/proc/self/task').map((tid) => ({ tid, nice: nice(tid) }));
+    const base = os.getPriority();
+    assert.strictEqual(nice(String(process.pid)), base, 'the index\'s thread keeps the process\'s priority');
+    assert.ok(threads.some((t) => t.nice === Math.min(19, base + 19)), `a thread at the lowest priority: ${JSON.stringify(threads)}`);
+    assert.ok(threads.filter((t) => t.nice !== base).length <= 2, `only the worker (and a spare) lowered: ${JSON.stringify(threads)}`);
+  });
 
   it('answers each file as the index\'s own read would, every kind of file, in order', async () => {
     const files = oddFiles();
