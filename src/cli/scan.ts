@@ -16,6 +16,8 @@ import { whereText } from '../core/places/where';
 import { placesOf } from './places-args';
 import { printScan, scanOptions, scanView } from './saved-views';
 import { elsewhereSummary } from './scan-elsewhere';
+import { orcFoldersWithoutTasks, type OrcWithoutTasks } from '../core/formats/orc-eras/without-tasks';
+import { displayPath } from '../core/report/display-path';
 
 
 /**
@@ -47,7 +49,8 @@ export async function scanCommand(argv: string[], out: CliOutput): Promise<numbe
 function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: readonly Diagnostic[]): string[] {
   const items = service.items();
   const diagnostics = [...service.diagnostics(), ...elsewhereDiagnostics];
-  const lines = [summary(root, items), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
+  const withoutTasks = orcFoldersWithoutTasks([root], items, () => service.records('orc'), (r) => service.contextOf(r)?.orcHome)[0];
+  const lines = [summary(root, items, withoutTasks), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
   if (diagnostics.length) {
     lines.push(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
     for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) {
@@ -57,11 +60,17 @@ function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: rea
   return lines;
 }
 
-function summary(root: string, items: readonly WorkItem[]): string[] {
+function summary(root: string, items: readonly WorkItem[], withoutTasks: OrcWithoutTasks | undefined): string[] {
   const lines = [printableRow`Baton scan of ${root}`];
   const tasks = items.filter((i) => i.system === 'orc' && i.kind === 'task');
   const initiatives = items.filter((i) => i.system === 'orc' && i.kind === 'initiative');
+  // An orc project without tasks (its config committed, its database on another machine) is said as such.
+  if (withoutTasks) {
+    const { config, database, reason } = withoutTasks;
+    lines.push(printableRow`\norc: project ${displayPath(root, (config ?? database)!)}, no tasks: ${reason}`);
+  }
   if (!items.length) {
+    if (withoutTasks) return lines;
     lines.push('No orchestrator state found (looked for orc.yaml, .orc/, .orchestral/, .dure/, .orchestration/, and the home roots).');
     return lines;
   }

@@ -214,6 +214,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<BatonA
     // The watchers first, so that nothing written while the scan reads goes unseen.
     .then(() => watcher.start())
     .then(() => scanWithProgress(service, log))
+    // Before the welcome texts show: an orc project with no task has its own (not "no orchestrator state found").
+    .then(() => orc.cliNote.noteWithoutTasks())
     .then(() => setContext(ContextKeys.scanned, true))
     // `baton.scanned` hides the Tasks view in a workspace without orc: the badge moves to a view still shown.
     .then(() => badge.update())

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
 import type { StarterResult } from '../../src/core/onboarding/create-starter';
@@ -13,6 +13,27 @@ describe('onboarding in an empty folder', () => {
     await api.ready;
     assert.deepStrictEqual(readdirSync(workspaceRoot()), []);
     assert.strictEqual(api.service.items().length, 0);
+  });
+
+  it('a clone of a database-era orc project (.orc/config.yaml, its database elsewhere) is an orc project with no tasks, not offered a new one', async () => {
+    const api = await batonApi();
+    const config = path.join(workspaceRoot(), '.orc', 'config.yaml');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, 'version: 1\nprofile: auto\ngates:\n    default_type: auto\n');
+    try {
+      await vscode.commands.executeCommand('baton.refresh');
+      assert.strictEqual(api.attention.contextKeys()['baton.orc.withoutTasks'], true);
+      assert.match(api.orc.cliNote.message ?? '', /^An orc project \(\.orc\/config\.yaml\) with no tasks: there is no \.orc\/tasks\/ folder \(orc's file layout\) and no /);
+      const refused = await vscode.commands.executeCommand<StarterResult | undefined>('baton.createOrcProject');
+      assert.strictEqual(refused, undefined);
+      assert.deepStrictEqual(readdirSync(workspaceRoot()), ['.orc'], 'no orc.yaml beside .orc/config.yaml, no task file');
+      assert.deepStrictEqual(api.service.diagnostics(), []);
+    } finally {
+      rmSync(path.dirname(config), { recursive: true, force: true });
+      await vscode.commands.executeCommand('baton.refresh');
+    }
+    assert.strictEqual(api.attention.contextKeys()['baton.orc.withoutTasks'], false);
+    assert.strictEqual(api.orc.cliNote.message, undefined);
   });
 
   it('Create orc Project writes orc.yaml and TASK-001, which the Tasks view reads with no problem', async () => {

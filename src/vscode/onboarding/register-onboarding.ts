@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createStarterFiles, type StarterResult } from '../../core/onboarding/create-starter';
 import { intentsFiles, orcProjectFiles, type StarterFiles } from '../../core/onboarding/starter-files';
+import { existingOrcProject } from '../../core/onboarding/existing-orc-project';
+import { orcDbFileOf } from '../orc/orc-cli-host';
 
 /** The demo's multi-root workspace file: the demo folder (orc's file era and the other systems) and its database-era project. */
 export const DEMO_WORKSPACE_FILE = 'baton-demo.code-workspace';
@@ -22,10 +24,15 @@ export interface OnboardingApi {
  */
 export function registerOnboarding(context: vscode.ExtensionContext, service: OrchestrationService): OnboardingApi {
   let demoFolder: string | undefined;
-  const create = (what: string, files: (now: Date) => StarterFiles, open: string) => async (): Promise<StarterResult | undefined> => {
+  const create = (what: string, files: (now: Date) => StarterFiles, open: string, refusal?: (root: string) => string | undefined) => async (): Promise<StarterResult | undefined> => {
     if (refusedWhenUntrusted(`Create ${what}`)) return undefined;
     const folder = await pickFolder();
     if (!folder) return undefined;
+    const refused = refusal?.(folder.uri.fsPath);
+    if (refused) {
+      void vscode.window.showWarningMessage(`Baton: ${refused}`);
+      return undefined;
+    }
     const result = await createStarterFiles(folder.uri.fsPath, files(new Date()));
     await service.scan();
     const note = result.kept.length ? ` Kept as they were: ${result.kept.join(', ')}.` : '';
@@ -36,7 +43,8 @@ export function registerOnboarding(context: vscode.ExtensionContext, service: Or
     return result;
   };
   context.subscriptions.push(
-    vscode.commands.registerCommand('baton.createOrcProject', create('orc project', orcProjectFiles, '.orc/tasks/TASK-001/task.yaml')),
+    vscode.commands.registerCommand('baton.createOrcProject', create('orc project', orcProjectFiles, '.orc/tasks/TASK-001/task.yaml',
+      (root) => existingOrcProject(root, orcDbFileOf(service, root)))),
     vscode.commands.registerCommand('baton.createIntentsFile', create('intents file', intentsFiles, '.orchestration/active_intents.yaml')),
     // `{ open: false }` only copies (tests: opening the folder would end their window).
     vscode.commands.registerCommand('baton.openDemo', async (options?: { open?: boolean }) => {
