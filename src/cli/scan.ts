@@ -12,6 +12,7 @@ import type { OpenedFolder } from './open-service';
 import { savedOutputs } from './saved-output';
 import type { CliOutput } from './output';
 import type { Diagnostic } from '../core/model/diagnostic';
+import type { SystemId } from '../core/model/system';
 import { whereText } from '../core/places/where';
 import { placesOf } from './places-args';
 import { printScan, scanOptions, scanView } from './saved-views';
@@ -50,7 +51,7 @@ function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: rea
   const items = service.items();
   const diagnostics = [...service.diagnostics(), ...elsewhereDiagnostics];
   const withoutTasks = orcFoldersWithoutTasks([root], items, () => service.records('orc'), (r) => service.contextOf(r)?.orcHome)[0];
-  const lines = [summary(root, items, withoutTasks), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
+  const lines = [summary(root, items, withoutTasks, service.systemsWithOwnFiles(root)), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
   if (diagnostics.length) {
     lines.push(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);
     for (const d of [...diagnostics].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))) {
@@ -60,7 +61,13 @@ function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: rea
   return lines;
 }
 
-function summary(root: string, items: readonly WorkItem[], withoutTasks: OrcWithoutTasks | undefined): string[] {
+/** What a system set up in a folder with nothing to show yet has there (orc's own line is withoutTasks'). */
+const SET_UP_WITHOUT_STATE: Partial<Record<SystemId, string>> = {
+  orchestral: 'orchestral: Dure (or Orchestral) is set up here, no runs or missions yet: a run shows once Dure writes its state.json',
+  intents: 'intents: .orchestration/ is here, with no intent in it yet',
+};
+
+function summary(root: string, items: readonly WorkItem[], withoutTasks: OrcWithoutTasks | undefined, ownFiles: ReadonlySet<SystemId>): string[] {
   const lines = [printableRow`Baton scan of ${root}`];
   const tasks = items.filter((i) => i.system === 'orc' && i.kind === 'task');
   const initiatives = items.filter((i) => i.system === 'orc' && i.kind === 'initiative');
@@ -69,8 +76,12 @@ function summary(root: string, items: readonly WorkItem[], withoutTasks: OrcWith
     const { config, database, reason } = withoutTasks;
     lines.push(printableRow`\norc: project ${displayPath(root, (config ?? database)!)}, no tasks: ${reason}`);
   }
+  for (const system of ownFiles) {
+    const setUp = SET_UP_WITHOUT_STATE[system];
+    if (setUp && !items.some((i) => i.system === system)) lines.push(`\n${setUp}`);
+  }
   if (!items.length) {
-    if (withoutTasks) return lines;
+    if (lines.length > 1) return lines;
     lines.push('No orchestrator state found (looked for orc.yaml, .orc/, .orchestral/, .dure/, .orchestration/, and the home roots).');
     return lines;
   }

@@ -66,8 +66,10 @@ export class AttentionBadge extends Disposable {
     // Which views show: the folder's own state and what other worktrees and refs add (an Ultrawork session that ran in
     // another worktree is in the Ultrawork view, even when the folder has none of its own). The badge stays the folder's.
     const elsewhere = this.service.places.active ? this.service.folders.flatMap((root) => this.service.places.elsewhere(root).items) : [];
-    await Promise.all([setViewKeys(viewStateKeys(viewState(elsewhere.length ? [...items, ...elsewhere] : items, this.service.diagnostics()))),
-      setContext(ContextKeys.hasState, items.length > 0)]);
+    // A system set up in a folder with nothing to show yet (a clone's .orc/config.yaml or .dure/config/) is state too.
+    const ownFiles = this.service.systemsWithOwnFiles();
+    await Promise.all([setViewKeys(viewStateKeys(viewState(elsewhere.length ? [...items, ...elsewhere] : items, this.service.diagnostics(), ownFiles))),
+      setContext(ContextKeys.hasState, items.length > 0 || ownFiles.size > 0)]);
     const keys = contextKeyValues();
     const shown = this.contributed.find((v) => this.trees.has(v.id) && evaluateWhen(v.when, keys));
     const next = shown ? this.trees.get(shown.id) : this.trees.values().next().value;

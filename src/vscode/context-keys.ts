@@ -4,7 +4,7 @@ import { SYSTEMS, type SystemId } from '../core/model/system';
 /**
  * Every context key Baton sets, in one place (package.json `when` clauses read them):
  * - `baton.scanned`: the first scan has finished (welcome views wait for it, so they do not flash).
- * - `baton.hasState`: some orchestrator state was found in an open folder.
+ * - `baton.hasState`: some orchestrator state was found in an open folder: an item, or a system's own file (its config).
  * - `baton.orc.withoutTasks`: an open folder is an orc project with no task (its config or database found, no task:
  *   core/formats/orc-eras/without-tasks.ts); the empty Tasks view says so instead of offering to create a project.
  * - `baton.off.<system>` (`baton.off.orc`, `baton.off.ultrawork`, …): `baton.systems` turns that system off in every

@@ -36,6 +36,25 @@ describe('onboarding in an empty folder', () => {
     assert.strictEqual(api.orc.cliNote.message, undefined);
   });
 
+  it('a clone of a Dure project (its committed .dure/config/, runs git-ignored) shows the Runs view, not "no orchestrator state"', async () => {
+    const api = await batonApi();
+    const config = path.join(workspaceRoot(), '.dure', 'config', 'global.json');
+    mkdirSync(path.dirname(config), { recursive: true });
+    writeFileSync(config, '{\n  "max_iterations": 3,\n  "web_port": 3873\n}\n');
+    try {
+      await vscode.commands.executeCommand('baton.refresh');
+      await api.attention.badge.update();
+      assert.deepStrictEqual(shownViews(api.attention.contextKeys()), ['baton.needsYou', 'baton.runs']);
+      assert.strictEqual(api.attention.contextKeys()['baton.hasState'], true);
+    } finally {
+      rmSync(path.join(workspaceRoot(), '.dure'), { recursive: true, force: true });
+      await vscode.commands.executeCommand('baton.refresh');
+      await api.attention.badge.update();
+    }
+    assert.strictEqual(api.attention.contextKeys()['baton.hasState'], false);
+    assert.deepStrictEqual(shownViews(api.attention.contextKeys()), ['baton.needsYou', 'baton.tasks']);
+  });
+
   it('Create orc Project writes orc.yaml and TASK-001, which the Tasks view reads with no problem', async () => {
     const api = await batonApi();
     const result = await vscode.commands.executeCommand<StarterResult>('baton.createOrcProject');

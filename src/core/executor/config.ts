@@ -65,28 +65,33 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
     break;
   }
   const source = configFile ? path.relative(root, configFile) : 'orc.yaml';
-  const model = overrides.model ?? fields.claude?.model ?? null;
-  const modelError = model === null ? null : checkFlagValue('model', model, MODEL_NAME, overrides.model ? 'the settings' : `${source} claude`);
+  const orcs = orcOwnKeys(fields);
+  const model = overrides.model ?? fields.claude?.model ?? orcs.model ?? null;
+  // Named as the message puts it: "orc.yaml claude's model …" (spec 000's key), "orc.yaml's model …" (orc's own).
+  const modelWhere = overrides.model ? 'the settings' : fields.claude?.model ? `${source} claude` : source;
+  const modelError = model === null ? null : checkFlagValue('model', model, MODEL_NAME, modelWhere);
   if (modelError) return { error: modelError };
-  const fileMode = typeof fields.claude?.permission_mode === 'string' ? fields.claude.permission_mode : null;
+  const fileMode = typeof fields.claude?.permission_mode === 'string' ? fields.claude.permission_mode : orcs.skipPermissions ? 'bypassPermissions' : null;
+  const modeKey = typeof fields.claude?.permission_mode === 'string' ? `claude.permission_mode ${fileMode}` : 'dangerously_skip_permissions: true';
   const modeError = fileMode === null ? null : checkPermissionMode(fileMode, source);
   if (modeError) return { error: modeError };
   if (overrides.claudePath !== undefined && !overrides.claudePath.trim()) return { error: 'the Claude path given is empty' };
 
   // What the repository asks for that only the person may grant: its own program (unless the person named one,
   // which wins anyway, or it names the default `claude`), and a mode that lets Claude act without approval.
-  const repoPath = overrides.claudePath === undefined && fields.claude?.path?.trim() && fields.claude.path.trim() !== 'claude'
-    ? resolveCommand(root, fields.claude.path.trim()) : null;
+  const filePath = fields.claude?.path?.trim() || orcs.claudePath;
+  const pathKey = fields.claude?.path?.trim() ? 'claude.path' : 'claude_path';
+  const repoPath = overrides.claudePath === undefined && filePath && filePath !== 'claude' ? resolveCommand(root, filePath) : null;
   const repoMode = fileMode !== null && WIDENING_PERMISSION_MODES.has(fileMode) ? fileMode : null;
   const allowed = repoPath !== null || repoMode !== null ? await allow({ configFile: source, claudePath: repoPath, permissionMode: repoMode }) : false;
   const ignored: string[] = [];
   const why = 'a repository does not choose what Baton runs unless you allow it';
-  if (repoPath !== null && !allowed) ignored.push(`${source}'s claude.path ${JSON.stringify(fields.claude?.path)} was ignored (${why}); running claude from your PATH`);
-  if (repoMode !== null && !allowed) ignored.push(`${source}'s claude.permission_mode ${repoMode} was ignored (${why}); using acceptEdits`);
+  if (repoPath !== null && !allowed) ignored.push(`${source}'s ${pathKey} ${JSON.stringify(filePath)} was ignored (${why}); running claude from your PATH`);
+  if (repoMode !== null && !allowed) ignored.push(`${source}'s ${modeKey} was ignored (${why}); using acceptEdits`);
 
   const claudePath = overrides.claudePath !== undefined ? resolveCommand(root, overrides.claudePath.trim())
     : repoPath !== null && allowed ? repoPath : 'claude';
-  const claudeSource = overrides.claudePath !== undefined ? 'your settings' : repoPath !== null && allowed ? `${source} claude.path` : 'PATH';
+  const claudeSource = overrides.claudePath !== undefined ? 'your settings' : repoPath !== null && allowed ? `${source} ${pathKey}` : 'PATH';
   const git = fields.git ?? {};
   return {
     configFile,
@@ -95,11 +100,11 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
     ignored,
     model,
     permissionMode: fileMode === null || (repoMode !== null && !allowed) ? 'acceptEdits' : fileMode,
-    timeoutSeconds: fields.claude?.timeout ?? null,
+    timeoutSeconds: fields.claude?.timeout ?? orcs.timeoutSeconds,
     overrideTimeoutSeconds: overrides.timeoutSeconds ?? null,
     git: {
-      branchPrefix: git.branch_prefix ?? 'orc/',
-      checkpointPrefix: git.checkpoint_prefix ?? '[orc]',
+      branchPrefix: git.branch_prefix ?? orcs.branchPrefix ?? 'orc/',
+      checkpointPrefix: git.checkpoint_prefix ?? orcs.commitPrefix ?? '[orc]',
       mergeStrategy: git.merge_strategy ?? 'squash',
       worktrees: git.worktrees ?? false,
     },
@@ -107,6 +112,26 @@ export async function loadExecutorConfig(root: string, overrides: ExecutorOverri
     promptsDir: fields.prompts?.directory ? path.resolve(root, fields.prompts.directory) : null,
     testCommand: overrides.testCommand ?? null,
     lintCommand: overrides.lintCommand ?? null,
+  };
+}
+
+/**
+ * The keys orc's own Go config has at its top level (orc a48c6caf, internal/config/config.go: `model`, `timeout` as a
+ * Go duration such as `60m0s`, `branch_prefix`, `commit_prefix`, `claude_path`, `dangerously_skip_permissions`), as
+ * `orc init` writes them, where spec 000 nests them under `claude:` and `git:` (whose keys win when both are there).
+ * Read from the config's kept unknown keys, leniently: a value of another type is left out, never a problem.
+ */
+function orcOwnKeys(fields: ConfigFields): { model: string | null; claudePath: string | null; timeoutSeconds: number | null;
+  branchPrefix: string | null; commitPrefix: string | null; skipPermissions: boolean } {
+  const top = fields as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
+  return {
+    model: text(top.model),
+    claudePath: text(top.claude_path),
+    timeoutSeconds: typeof top.timeout === 'number' || typeof top.timeout === 'string' ? parseDurationSeconds(top.timeout) : null,
+    branchPrefix: typeof top.branch_prefix === 'string' ? top.branch_prefix : null,
+    commitPrefix: typeof top.commit_prefix === 'string' ? top.commit_prefix : null,
+    skipPermissions: top.dangerously_skip_permissions === true,
   };
 }
 

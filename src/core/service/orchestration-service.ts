@@ -409,6 +409,16 @@ export class OrchestrationService extends Disposable {
     return this.indexes.find((i) => i.root === root)?.diagnostics() ?? [];
   }
 
+  /** The systems with a file inside some open folder itself, or inside `root` (WorkspaceIndex.systemsWithOwnFiles). */
+  systemsWithOwnFiles(root?: string): Set<SystemId> {
+    const found = new Set<SystemId>();
+    for (const index of this.indexes) {
+      if (root !== undefined && index.root !== root) continue;
+      for (const system of index.systemsWithOwnFiles()) found.add(system as SystemId);
+    }
+    return found;
+  }
+
   /** Every parsed record of one system, with its folder and file (for queries a system builds over its files). */
   records(system: SystemId): { root: string; file: string; record: unknown }[] {
     return this.indexes.flatMap((i) => i.records(system).map((r) => ({ root: i.root, ...r })));

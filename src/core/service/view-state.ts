@@ -3,17 +3,19 @@ import type { Diagnostic } from '../model/diagnostic';
 import type { WorkItem } from './work-item';
 
 /**
- * Which systems have state in the open folders — an item, or a file of theirs with a problem (a broken file is
- * state too) — and whether orc has initiatives. The views of the others are hidden (package.json `when` clauses on
- * the `baton.has.*` context keys), so a workspace with only orc tasks shows Needs You and Tasks.
+ * Which systems have state in the open folders — an item, a file of theirs with a problem (a broken file is state
+ * too), or a file of theirs inside a folder itself (`ownFiles`: a system set up there with nothing to show yet, such as
+ * a clone's `.dure/config/` without its git-ignored runs) — and whether orc has initiatives. The views of the others
+ * are hidden (package.json `when` clauses on the `baton.has.*` context keys), so a workspace with only orc tasks shows
+ * Needs You and Tasks, and one set up for Dure shows its empty Runs view, which says how runs appear.
  */
 export interface ViewState {
   readonly systems: ReadonlySet<SystemId>;
   readonly orcInitiatives: boolean;
 }
 
-export function viewState(items: readonly WorkItem[], diagnostics: readonly Diagnostic[]): ViewState {
-  const systems = new Set<SystemId>();
+export function viewState(items: readonly WorkItem[], diagnostics: readonly Diagnostic[], ownFiles: ReadonlySet<SystemId> = new Set()): ViewState {
+  const systems = new Set<SystemId>(ownFiles);
   let orcInitiatives = false;
   for (const i of items) {
     systems.add(i.system);

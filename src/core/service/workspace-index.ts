@@ -569,6 +569,22 @@ export class WorkspaceIndex {
     ];
   }
 
+  /**
+   * The systems with a file inside this folder itself, items or not: a system set up here with nothing to show yet
+   * (orc's `.orc/config.yaml`, Dure's `.dure/config/`, an empty `active_intents.yaml`) is there all the same. Files in
+   * the home roots (Ultrawork's sessions, orange's projects) are not counted: they hold every other folder's too.
+   */
+  systemsWithOwnFiles(): Set<string> {
+    const found = new Set<string>();
+    const inside = this.root + path.sep;
+    for (const [file, entry] of this.entries) {
+      if (found.has(entry.system) || !file.startsWith(inside)) continue;
+      found.add(entry.system);
+      if (found.size === this.adapters.length) break;
+    }
+    return found;
+  }
+
   /** The parsed record of every file of one system (records are replaced only when their file is re-read). */
   records(system: string): { file: string; record: unknown }[] {
     const out: { file: string; record: unknown }[] = [];

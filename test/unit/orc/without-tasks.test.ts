@@ -6,6 +6,7 @@ import { orcProjectId } from '../../../src/core/formats/orc-db/locate';
 import { orcFoldersWithoutTasks } from '../../../src/core/formats/orc-eras/without-tasks';
 import { existingOrcProject } from '../../../src/core/onboarding/existing-orc-project';
 import { OrchestrationService } from '../../../src/core/service/orchestration-service';
+import { viewState, viewStateKeys } from '../../../src/core/service/view-state';
 import { createProjectDbFile } from '../helpers/orc-db';
 import { REPO, TempWorkspace, taskYaml } from '../helpers/temp-workspace';
 
@@ -147,6 +148,70 @@ describe('the Tasks view\'s welcome texts (package.json)', () => {
       if (keys['baton.scanned'] && !keys['baton.off.orc']) {
         assert.deepStrictEqual(shown.map((w) => w.contents.slice(0, 55)), ['This workspace is an orc project, but Baton found no ta'], JSON.stringify(keys));
       }
+    }
+  });
+});
+
+/**
+ * What `dure init` leaves in a repository (Dure 2e8b15c: src/cli/commands/init.ts writes .dure/config/; the project's
+ * .gitignore drops .dure/runs/): a clone has the agents' config and no run.
+ */
+const DURE_INIT_CONFIG = {
+  '.dure/config/global.json': JSON.stringify({ max_iterations: 3, tmux_session_prefix: 'dure', web_port: 3873, log_level: 'info' }, null, 2),
+  '.dure/config/builder.json': JSON.stringify({ model: 'opus', constraints: { max_file_size_lines: 500, require_types: false } }, null, 2),
+};
+
+describe('a system set up in a folder with nothing to show yet', function () {
+  this.timeout(30_000);
+  let home: TempWorkspace;
+  beforeEach(() => { home = new TempWorkspace(); });
+  afterEach(() => home.dispose());
+
+  it('Dure\'s committed config: the folder has Dure\'s files (its Runs view shows), baton scan says it is set up, no problem', async () => {
+    const ws = new TempWorkspace(DURE_INIT_CONFIG);
+    const service = new OrchestrationService({ folders: [{ root: ws.root, orcHome: home.path('.orc') }] });
+    try {
+      await service.scan();
+      assert.deepStrictEqual([service.items(), service.diagnostics()], [[], []]);
+      assert.deepStrictEqual([...service.systemsWithOwnFiles()], ['orchestral']);
+      assert.deepStrictEqual([...service.systemsWithOwnFiles(ws.root)], ['orchestral']);
+      assert.deepStrictEqual([...service.systemsWithOwnFiles('/elsewhere')], []);
+      const state = viewState(service.items(), service.diagnostics(), service.systemsWithOwnFiles());
+      assert.deepStrictEqual([viewStateKeys(state)['baton.has.orchestral'], viewStateKeys(state)['baton.has.orc']], [true, false]);
+      const r = spawnSync(process.execPath, [CLI, 'scan', ws.root, '--home', home.root], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: home.path('cache') } });
+      assert.deepStrictEqual([r.status, r.stdout], [0, `Baton scan of ${ws.root}\n\norchestral: Dure (or Orchestral) is set up here, no runs or missions yet: a run shows once Dure writes its state.json\n`]);
+    } finally {
+      service.dispose();
+      ws.dispose();
+    }
+  });
+
+  it('an intents folder with no intent yet; and nothing at all still reads "No orchestrator state found"', () => {
+    const ws = new TempWorkspace({ '.orchestration/active_intents.yaml': 'active_intents: []\n' });
+    const empty = new TempWorkspace({ 'README.md': '# nothing here\n' });
+    try {
+      const env = { ...process.env, XDG_CACHE_HOME: home.path('cache') };
+      const r = spawnSync(process.execPath, [CLI, 'scan', ws.root, '--home', home.root], { encoding: 'utf8', env });
+      assert.deepStrictEqual([r.status, r.stdout], [0, `Baton scan of ${ws.root}\n\nintents: .orchestration/ is here, with no intent in it yet\n`]);
+      const none = spawnSync(process.execPath, [CLI, 'scan', empty.root, '--home', home.root], { encoding: 'utf8', env });
+      assert.match(none.stdout, /^Baton scan of .*\nNo orchestrator state found \(looked for orc\.yaml/);
+    } finally {
+      ws.dispose();
+      empty.dispose();
+    }
+  });
+
+  it('files under the home roots do not count: Ultrawork\'s sessions and orange\'s projects hold every folder\'s', async () => {
+    const ws = new TempWorkspace({ 'README.md': '# a folder\n' });
+    home.write('.claude/ultrawork/sessions/s-1/session.json', JSON.stringify({ session_id: 's-1', goal: 'elsewhere', phase: 'EXECUTION', working_dir: '/some/other/repo' }));
+    const service = new OrchestrationService({ folders: [{ root: ws.root, orcHome: home.path('.orc'), ultraworkSessions: home.path('.claude/ultrawork/sessions') }] });
+    try {
+      await service.scan();
+      assert.ok(service.records('ultrawork').length > 0, 'the session was read');
+      assert.deepStrictEqual([...service.systemsWithOwnFiles()], []);
+    } finally {
+      service.dispose();
+      ws.dispose();
     }
   });
 });
