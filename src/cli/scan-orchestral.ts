@@ -18,7 +18,7 @@ export function orchestralSummary(items: readonly WorkItem[], decisions: readonl
       }
       const iteration = r.iteration !== null ? `${r.iteration}/${r.maxIterations ?? '?'}` : '';
       const flags = [
-        r.verdict?.verdict && printable(r.verdict.verdict),
+        r.verdict?.verdict && printable(r.verdict.verdict) + (r.verdict.previous ? ` of iteration ${r.verdict.iteration ?? '?'}` : ''),
         r.awaitingResume ? `${printable(r.awaitingResume.crpId ?? 'answered')}: ${AWAITING_RESUME_TEXT}` : r.pendingCrp && printableRow`waiting on ${r.pendingCrp}`,
         r.minorFixAttempts ? `minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}` : '',
         r.tokens && r.tokens.total ? `${r.tokens.total.toLocaleString('en')} tokens` : '',

@@ -58,7 +58,7 @@ export class RunNode {
     const parts = [...(r.elsewhere ? [shortWhere(r.elsewhere)] : []), r.awaitingResume ? AWAITING_RESUME_TEXT : r.phase ? readable(r.phase) : 'no state.json'];
     if (r.iteration !== null) parts.push(`iteration ${r.iteration}/${r.maxIterations ?? '?'}`);
     if (r.minorFixAttempts) parts.push(`minor fix ${r.minorFixAttempts}/${r.maxMinorFixAttempts ?? '?'}`);
-    if (r.verdict) parts.push(r.verdict.verdict);
+    if (r.verdict) parts.push(r.verdict.previous ? `${r.verdict.verdict} of iteration ${r.verdict.iteration ?? '?'}` : r.verdict.verdict);
     if (r.hasError) parts.push('error');
     if (this.decisions.length) parts.push(`${this.decisions.length} needs you`);
     if (this.missionTask) parts.push(`mission ${this.missionTask}`);
@@ -102,7 +102,10 @@ export class RunNode {
       md.appendMarkdown(`- ${escape(a.name)}: ${escape(a.status ?? '—')}${a.model ? ` · ${escape(a.model)}` : ''}${a.done !== null ? ' · done' : ''}` +
         `${a.error !== null ? ' · **error.flag**' : ''}${a.usage && usageText(a.usage) ? ` · ${escape(usageText(a.usage))}` : ''}\n`);
     }
-    if (r.verdict) md.appendMarkdown(`\nVerdict: **${escape(r.verdict.verdict)}**${r.verdict.reason ? ` — ${escape(r.verdict.reason)}` : ''}\n`);
+    if (r.verdict) {
+      const of = r.verdict.previous ? ` (of ${r.verdict.iteration !== null ? `iteration ${r.verdict.iteration}` : 'an earlier iteration'}, before this retry)` : '';
+      md.appendMarkdown(`\nVerdict: **${escape(r.verdict.verdict)}**${escape(of)}${r.verdict.reason ? ` — ${escape(r.verdict.reason)}` : ''}\n`);
+    }
     if (r.tokens) {
       const u = { tokens: r.tokens, costUsd: r.costUsd };
       md.appendMarkdown(`\nUsage: ${escape(usageText(u) || 'nothing yet')}${r.tokens.total ? ` (${escape(tokenBreakdown(u))})` : ''}\n`);
@@ -232,7 +235,7 @@ export type RunTreeNode = FolderNode | RunsHereNode | RunsPlaceNode | RunNode | 
 export function verdictRow(run: OrchestralRun): InfoNode | undefined {
   const v = run.verdict;
   if (!v) return undefined;
-  return new InfoNode(`verdict:${run.dir}`, `Verdict ${v.verdict}`, [v.iteration !== null && `iteration ${v.iteration}`, v.reason].filter(Boolean).join(' · '),
+  return new InfoNode(`verdict:${run.dir}`, `Verdict ${v.verdict}`, [v.iteration !== null && `iteration ${v.iteration}`, v.previous && 'before this retry', v.reason].filter(Boolean).join(' · '),
     verdictIcon(v.verdict), v.file, undefined, [v.reason, ...v.issues.map((i) => `• ${i}`)].filter(Boolean).join('\n'));
 }
 

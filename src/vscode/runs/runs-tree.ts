@@ -203,7 +203,7 @@ export class RunsTreeProvider extends Disposable implements vscode.TreeDataProvi
     if (run.results) {
       const t = run.results;
       rows.push(new InfoNode(`tests:${run.dir}`, 'Tests', [t.total !== null && `${t.passed ?? '?'}/${t.total} passed`, t.failed ? `${t.failed} failed` : '',
-        t.coverage !== null && `coverage ${t.coverage}%`].filter(Boolean).join(' · '),
+        t.coverage !== null && `coverage ${t.coverage}%`, t.previous && 'before this retry'].filter(Boolean).join(' · '),
         new vscode.ThemeIcon(t.failed ? 'testing-failed-icon' : 'testing-passed-icon', new vscode.ThemeColor(t.failed ? 'testing.iconFailed' : 'testing.iconPassed')), t.file));
     }
     const briefing = path.join(run.dir, 'briefing');

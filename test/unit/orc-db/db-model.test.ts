@@ -158,6 +158,28 @@ describe('orc database era: rows to the model', () => {
     assert.deepStrictEqual(spec.tokens, { input: 100, output: 40, cacheCreation: 10, cacheRead: 1000, effectiveInput: 1110, total: 1150 });
   });
 
+  it('reads a retry from metadata._retry_state and a merge from pr_status, and no phase limit (orc keeps none since February)', async () => {
+    p = new DbProject();
+    p.build((db) => {
+      insertWorkflow(db, 'implement-small', ['implement', 'review']);
+      // As orc's SetRetryState writes it on a review loop back to implement (internal/task/retry_state.go).
+      insertTask(db, { id: 'TASK-001', status: 'running', currentPhase: 'implement', metadata: { _retry_state: JSON.stringify(
+        { from_phase: 'review', to_phase: 'implement', reason: 'review found 2 blocking issues', failure_output: 'x.go:3: nil map', attempt: 2 }) } });
+      insertTask(db, { id: 'TASK-002', status: 'completed', metadata: { _retry_state: '{not json' } });
+      // orc records a merge as pr_status 'merged' only; pr_merged stays 0 (internal/task/enum_convert.go).
+      db.prepare('UPDATE tasks SET pr_url = ?, pr_number = ?, pr_status = ? WHERE id = ?').run('https://github.com/acme/shop/pull/7', 7, 'merged', 'TASK-002');
+    });
+    const s = await p.scan();
+    const report = JSON.parse(scanReportText(p.ws.root, s.items(), s.decisions(), s.diagnostics())) as { items: Record<string, unknown>[] };
+    const item = (id: string) => report.items.find((i) => i.id === id)!;
+    assert.deepStrictEqual(item('TASK-001').retryContext, { fromPhase: 'review', toPhase: 'implement', reason: 'review found 2 blocking issues', attempt: 2, timestamp: null });
+    assert.deepStrictEqual([item('TASK-002').retryContext, item('TASK-001').pr], [null, null]);
+    assert.deepStrictEqual(item('TASK-002').pr, { url: 'https://github.com/acme/shop/pull/7', number: 7, status: 'merged', merged: true, mergedAt: null, targetBranch: null });
+    // The templates hold the schema's default max_iterations of 20, which orc has not read since 2026-02-04.
+    assert.deepStrictEqual(task(s, 'TASK-001').phases.map((r) => [r.name, r.maxIterations]), [['implement', null], ['review', null]]);
+    assert.deepStrictEqual(s.diagnostics(), []);
+  });
+
   it('counts comments, transcripts and the spec without choking on them', async () => {
     p = new DbProject();
     p.build((db) => {

@@ -37,6 +37,24 @@ describe('Dure and Orchestral as they write their runs (wild fixtures)', () => {
     });
   }
 
+  it('retry-after-fail: the first iteration\'s done flags, verdict and tests are not taken for the second\'s', async () => {
+    const { runs } = await scanOrchestral(wildRoot('retry-after-fail'));
+    const run = runs.get('run-20260203141500')!;
+    assert.deepStrictEqual([run.phase, run.iteration, run.maxIterations, run.hasError], ['build', 2, 3, false]);
+    assert.deepStrictEqual(run.agents.map((a) => [a.name, a.status, a.done !== null, a.doneFile]), [
+      ['refiner', 'completed', false, null], ['builder', 'running', false, null], ['verifier', 'pending', false, null], ['gatekeeper', 'pending', false, null]]);
+    assert.deepStrictEqual([run.verdict?.verdict, run.verdict?.iteration, run.verdict?.previous], ['FAIL', 1, true]);
+    assert.deepStrictEqual([run.results?.failed, run.results?.total, run.results?.previous], [14, 31, true]);
+  });
+
+  it('a verdict and tests of the run\'s own iteration are not "previous", nor a done flag of a completed agent', async () => {
+    const { runs } = await scanOrchestral(wildRoot('usage-and-model-selection'));
+    const run = runs.get('run-20260128104512')!;
+    assert.strictEqual(run.results?.previous ?? false, false);
+    assert.strictEqual(run.verdict?.previous ?? false, false);
+    assert.ok(run.agents.some((a) => a.done !== null));
+  });
+
   it('usage-and-model-selection: tokens and cost from Dure\'s totals and per agent, models, minor fixes, the answered CRP', async () => {
     const { runs, decisions } = await scanOrchestral(wildRoot('usage-and-model-selection'));
     const run = runs.get('run-20260128104512')!;

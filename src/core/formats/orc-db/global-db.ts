@@ -2,7 +2,7 @@ import { SqliteFollower } from '../../io/sqlite-follower';
 import { ORC_DB_MAX_BYTES } from './db-follower';
 import type { OpenOrcDb, OrcDbSource } from './engine';
 import { int, text } from './queries';
-import type { DbWorkflow, DbWorkflowPhase } from './record';
+import { NO_ITERATION_LIMIT, type DbWorkflow, type DbWorkflowPhase } from './record';
 import { openSqliteImage } from './sqljs-engine';
 
 /**
@@ -68,9 +68,9 @@ export function globalWorkflows(src: OrcDbSource, ids: readonly string[]): DbWor
   const has = (table: string, column: string) => src.columnsOf(table)?.includes(column) ?? false;
   const col = (table: string, alias: string, column: string) => (has(table, column) ? `${alias}."${column}"` : 'NULL');
   const rows = src.all(`SELECT w.id AS workflow_id, w.name AS workflow_name, wp.phase_template_id AS phase,
-      ${col('workflow_phases', 'wp', 'max_iterations_override')} AS max_override, ${col('workflow_phases', 'wp', 'gate_type_override')} AS gate_override,
+      ${col('workflow_phases', 'wp', 'gate_type_override')} AS gate_override,
       ${col('workflow_phases', 'wp', 'type_override')} AS type_override, pt.name AS template_name, ${col('phase_templates', 'pt', 'type')} AS template_type,
-      ${col('phase_templates', 'pt', 'gate_type')} AS template_gate, ${col('phase_templates', 'pt', 'max_iterations')} AS template_max
+      ${col('phase_templates', 'pt', 'gate_type')} AS template_gate
     FROM workflows w LEFT JOIN workflow_phases wp ON wp.workflow_id = w.id LEFT JOIN phase_templates pt ON pt.id = wp.phase_template_id
     WHERE w.id IN (${ids.map(() => '?').join(', ')}) ORDER BY w.id, wp.sequence`, ids);
   const out = new Map<string, { id: string; name: string | null; phases: DbWorkflowPhase[] }>();
@@ -81,7 +81,7 @@ export function globalWorkflows(src: OrcDbSource, ids: readonly string[]): DbWor
     const phase = text(r.phase);
     if (!phase) continue;
     workflow.phases.push({ id: phase, name: text(r.template_name), type: text(r.type_override) ?? text(r.template_type),
-      gateType: text(r.gate_override) ?? text(r.template_gate), maxIterations: int(r.max_override) ?? int(r.template_max) });
+      gateType: text(r.gate_override) ?? text(r.template_gate), maxIterations: NO_ITERATION_LIMIT });
   }
   return [...out.values()];
 }

@@ -1,6 +1,6 @@
 import type { SqlRow, SqlValue } from './engine';
 import { int, text, time, toGate, toPhase, toRunPhase, toTask } from './queries';
-import type { DbInitiative, DbRunPhase, DbTaskExtras, DbWorkflow, DbWorkflowPhase, OrcDbRecord } from './record';
+import { NO_ITERATION_LIMIT, type DbInitiative, type DbRunPhase, type DbTaskExtras, type DbWorkflow, type DbWorkflowPhase, type OrcDbRecord } from './record';
 import type { TableSet } from './table-set';
 
 /**
@@ -106,7 +106,7 @@ function workflowsOf(tables: TableSet): DbWorkflow[] {
     const t = templates.get(id);
     const list = phases.get(workflow) ?? [];
     list.push({ id, name: text(t?.name), type: text(r.type_override) ?? text(t?.type),
-      gateType: text(r.gate_type_override) ?? text(t?.gate_type), maxIterations: int(r.max_iterations_override) ?? int(t?.max_iterations) });
+      gateType: text(r.gate_type_override) ?? text(t?.gate_type), maxIterations: NO_ITERATION_LIMIT });
     phases.set(workflow, list);
   }
   return sorted(tables.store('workflows').values(), ['id']).map((r) => {

@@ -159,3 +159,10 @@ export interface DbTaskExtras {
   readonly attachments: number;
   readonly hasSpec: boolean;
 }
+
+/**
+ * orc dropped the per-phase iteration limit on 2026-02-04 (4941bb2b "Remove MaxIterations"): no code has written
+ * `phase_templates.max_iterations` or `workflow_phases.max_iterations_override` since, so they hold the schema's
+ * default 20, which limits nothing. A review loop's bound is its `loop_config.max_loops`, another thing.
+ */
+export const NO_ITERATION_LIMIT = null;

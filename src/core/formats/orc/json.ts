@@ -28,7 +28,8 @@ function taskJson(item: OrcTask): Record<string, unknown> {
     totalDuration: s?.total_duration ?? null,
     error: s?.error || null,
     retryContext: s?.retry_context ? { fromPhase: s.retry_context.from_phase || null, toPhase: s.retry_context.to_phase || null,
-      reason: s.retry_context.reason || null, attempt: s.retry_context.attempt ?? null, timestamp: s.retry_context.timestamp ?? null } : null,
+      reason: s.retry_context.reason || null, attempt: s.retry_context.attempt ?? null, timestamp: s.retry_context.timestamp ?? null }
+      : db ? dbRetryState(m?._retry_state) : null,
     pr: prJson(item),
     execution: s?.execution ? { pid: s.execution.pid ?? null, hostname: s.execution.hostname ?? null,
       startedAt: s.execution.started_at ?? null, lastHeartbeat: s.execution.last_heartbeat ?? null } : db?.execution ?? null,
@@ -58,11 +59,32 @@ function initiativeJson(item: OrcInitiative): Record<string, unknown> {
   };
 }
 
+/**
+ * The database era's retry state: orc keeps it as JSON text in the task's metadata under `_retry_state`
+ * (`{from_phase, to_phase, reason, failure_output, attempt}`; orc a48c6caf internal/task/retry_state.go), set on a
+ * review loop back to implement, `orc resume` and a manual retry. Text that is not that JSON gives none.
+ */
+function dbRetryState(value: unknown): Record<string, unknown> | null {
+  if (typeof value !== 'string' || !value) return null;
+  let rs: unknown;
+  try {
+    rs = JSON.parse(value);
+  } catch {
+    return null;
+  }
+  if (!rs || typeof rs !== 'object' || Array.isArray(rs)) return null;
+  const r = rs as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return { fromPhase: text(r.from_phase), toPhase: text(r.to_phase), reason: text(r.reason),
+    attempt: typeof r.attempt === 'number' && Number.isFinite(r.attempt) ? r.attempt : null, timestamp: null };
+}
+
 /** task.yaml's `pr` (orc polls the pull request's state into it); older tasks only have `metadata.pr_url`. */
 function prJson(item: OrcTask): Record<string, unknown> | null {
   const pr = item.fields.pr;
   const url = pr?.url || item.fields.metadata?.pr_url || null;
   if (!pr && !url) return null;
-  return { url, number: pr?.number ?? null, status: pr?.status || null, merged: pr?.merged ?? false,
+  // The database era records a merge only as the status `merged` (its pr_merged column stays 0).
+  return { url, number: pr?.number ?? null, status: pr?.status || null, merged: pr?.merged ?? pr?.status === 'merged',
     mergedAt: pr?.merged_at ?? null, targetBranch: pr?.target_branch || null };
 }

@@ -14,7 +14,10 @@ export function orchestralRunJson(run: OrchestralRun, rel: (file: string) => str
     crps: run.crps.map((c) => ({ id: c.crpId, status: c.status, createdBy: c.createdBy, answeredBy: c.answeredBy, file: rel(c.file) })),
     vcrs: run.vcrs.map((v) => ({ id: v.vcrId, crp: v.crpId, decision: v.decision, createdAt: v.createdAt, file: rel(v.file) })),
     verdict: run.verdict?.verdict ?? null,
-    tests: run.results ? { total: run.results.total, passed: run.results.passed, failed: run.results.failed, coverage: run.results.coverage } : null,
+    // After a FAIL, the verdict and the tests of the iteration before, until this one's are written.
+    verdictIteration: run.verdict?.iteration ?? null, verdictPrevious: run.verdict?.previous ?? false,
+    tests: run.results ? { total: run.results.total, passed: run.results.passed, failed: run.results.failed, coverage: run.results.coverage,
+      previous: run.results.previous } : null,
     mrp: run.mrp ? rel(run.mrp.file) : null,
     hasError: run.hasError,
     errors: run.errors,

@@ -176,10 +176,12 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
     verdict: verdict?.record.fields?.verdict ? {
       verdict: verdict.record.fields.verdict, iteration: verdict.record.fields.iteration ?? null,
       reason: verdict.record.fields.reason ?? null, issues: (verdict.record.fields.issues ?? []).map(issueText), file: verdict.file,
+      previous: verdict.record.fields.iteration != null && s.iteration != null ? verdict.record.fields.iteration < s.iteration : againAfter(s, 'gatekeeper'),
     } : null,
     results: results?.record.fields ? {
       total: results.record.fields.total ?? null, passed: results.record.fields.passed ?? null, failed: results.record.fields.failed ?? null,
       skipped: results.record.fields.skipped ?? null, coverage: results.record.fields.coverage ?? null, file: results.file,
+      previous: againAfter(s, 'verifier'),
     } : null,
     mrp: evidence?.record.fields ? mrpOf(evidence) : null,
     tokens: usage?.tokens ?? null, costUsd: usage?.costUsd ?? null,
@@ -194,6 +196,17 @@ function linkRun(root: string, g: RunFiles): LinkedRun {
   return { run, decisions, diagnostics };
 }
 
+/**
+ * Whether state.json has `agent` waiting or working again, so that what it wrote is an earlier iteration's: Dure's
+ * retry after a FAIL verdict resets the agents' statuses in state.json and keeps their done flags, verdict.json and
+ * results.json on disk until each is written anew (Dure 2e8b15c: orchestrator.ts, verdict-handler.ts,
+ * state-manager.ts incrementIteration). state.json is what Dure itself shows.
+ */
+function againAfter(s: StateFields, agent: string): boolean {
+  const status = s.agents?.[agent]?.status;
+  return status === 'pending' || status === 'running';
+}
+
 /** The agents state.json names, in pipeline order, with their done/error flags (briefing/ is the refiner's folder). */
 function agentsOf(s: StateFields, flags: readonly Of<'flag'>[], models: RunModelSelection | null): RunAgent[] {
   const flagAgent = (a: string) => (a === 'briefing' ? 'refiner' : a);
@@ -202,8 +215,10 @@ function agentsOf(s: StateFields, flags: readonly Of<'flag'>[], models: RunModel
   return [...names].map((name) => {
     const a = s.agents?.[name];
     const flag = (which: 'done' | 'error') => flags.find((f) => flagAgent(f.record.agent) === name && f.record.flag === which);
-    const done = flag('done');
-    const error = flag('error');
+    // A flag of an agent state.json has waiting or working again is its earlier iteration's (see againAfter).
+    const again = againAfter(s, name);
+    const done = again ? undefined : flag('done');
+    const error = again ? undefined : flag('error');
     return {
       name, status: a?.status ?? null, startedAt: a?.started_at ?? null, completedAt: a?.completed_at ?? null,
       timeoutAt: a?.timeout_at ?? null, stateError: a?.error == null ? null : issueText(a.error),

@@ -137,6 +137,11 @@ export interface RunVerdict {
   readonly reason: string | null;
   readonly issues: readonly string[];
   readonly file: string;
+  /**
+   * The verdict of an earlier iteration than the run's: after a FAIL, Dure starts the next iteration's build and
+   * leaves gatekeeper/verdict.json (and the agents' done flags, verifier/results.json) in place until it is rewritten.
+   */
+  readonly previous: boolean;
 }
 
 export interface RunTestResults {
@@ -146,6 +151,8 @@ export interface RunTestResults {
   readonly skipped: number | null;
   readonly coverage: number | null;
   readonly file: string;
+  /** From an earlier iteration: state.json has the verifier pending or running again (see RunVerdict.previous). */
+  readonly previous: boolean;
 }
 
 export interface RunMrp {
