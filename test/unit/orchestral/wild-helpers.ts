@@ -10,7 +10,7 @@ import { FIXTURES } from '../helpers/temp-workspace';
 export const WILD = path.join(FIXTURES, 'wild', 'dure');
 
 export const WILD_FIXTURES = ['usage-and-model-selection', 'agent-statuses', 'waiting-on-you', 'answered-awaiting-resume',
-  'resumed-after-answer', 'orchestral-first-version', 'orchestral-usage-and-questions', 'mrp-json-fallback'] as const;
+  'resumed-after-answer', 'orchestral-first-version', 'orchestral-usage-and-questions', 'mrp-json-fallback', 'retry-after-fail'] as const;
 export type WildFixture = typeof WILD_FIXTURES[number];
 
 export function wildRoot(name: WildFixture): string {

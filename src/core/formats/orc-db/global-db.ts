@@ -1,7 +1,7 @@
 import { SqliteFollower } from '../../io/sqlite-follower';
 import { ORC_DB_MAX_BYTES } from './db-follower';
 import type { OpenOrcDb, OrcDbSource } from './engine';
-import { int, text } from './queries';
+import { text } from './queries';
 import { NO_ITERATION_LIMIT, type DbWorkflow, type DbWorkflowPhase } from './record';
 import { openSqliteImage } from './sqljs-engine';
 

@@ -1,5 +1,5 @@
 import type { SqlRow, SqlValue } from './engine';
-import { int, text, time, toGate, toPhase, toRunPhase, toTask } from './queries';
+import { text, time, toGate, toPhase, toRunPhase, toTask } from './queries';
 import { NO_ITERATION_LIMIT, type DbInitiative, type DbRunPhase, type DbTaskExtras, type DbWorkflow, type DbWorkflowPhase, type OrcDbRecord } from './record';
 import type { TableSet } from './table-set';
 
