@@ -116,6 +116,7 @@ export class TaskNode {
     const met = t.criteria.filter((c) => c.met).length;
     const parts = [`#${t.taskId}`, readable(t.status)];
     if (t.complexity) parts.push(t.complexity);
+    if (t.approach === 'tdd') parts.push('TDD');
     if (t.blocked) parts.push(t.waitingOn.length ? `blocked by ${t.waitingOn.join(', ')}` : 'blocked');
     if (t.criteria.length) parts.push(`${met}/${t.criteria.length} criteria`);
     item.description = parts.join(' · ');
@@ -125,6 +126,10 @@ export class TaskNode {
     tip.appendMarkdown(`**${escapeMd(t.title)}** (\`${t.taskId}\`)\n\n`);
     if (t.description) tip.appendMarkdown(`${escapeMd(t.description)}\n\n`);
     tip.appendMarkdown(`Status: **${escapeMd(t.status)}**${t.complexity ? ` · complexity ${escapeMd(t.complexity)}` : ''}\n\n`);
+    if (t.approach) {
+      const test = [t.testFile && `test file \`${escapeMd(t.testFile)}\``, t.testScope && `scope ${escapeMd(t.testScope)}`].filter(Boolean).join(' · ');
+      tip.appendMarkdown(`Approach: **${escapeMd(t.approach)}**${test ? ` · ${test}` : ''}\n\n`);
+    }
     if (t.blockedBy.length) tip.appendMarkdown(`Blocked by: ${t.blockedBy.map((b) => `\`${b}\``).join(', ')}${t.waitingOn.length ? ` (waiting on ${t.waitingOn.map((b) => `\`${b}\``).join(', ')})` : ' (all resolved)'}\n`);
     item.tooltip = tip;
     return item;

@@ -109,6 +109,9 @@ describe('Ultrawork as the plugin writes it (wild fixtures)', () => {
     assert.deepStrictEqual(all.map((t) => `${t.status}:${t.blocked}:${t.complexity}:${t.criteria.every((c) => c.met)}`),
       ['resolved:false:standard:true', 'resolved:false:simple:true', 'resolved:false:complex:true']);
     assert.deepStrictEqual(all[2]!.blockedBy, ['1', '2']);
+    // task-create.js writes the approach (TDD tasks with their test file and scope): kept, never dropped.
+    assert.deepStrictEqual(all.map((t) => [t.approach, t.testFile, t.testScope]),
+      [['tdd', 'internal/keys/store_test.go', 'unit'], ['tdd', null, 'integration'], ['standard', null, null]]);
   });
 
   it('the goal is the title, whatever the brief: a non-ASCII goal (brief session-<id>) and a punctuated one', async () => {

@@ -11,6 +11,7 @@ export function ultraworkItemJson(item: UltraworkItem, rel: (file: string) => st
   if (item.kind === 'task') {
     return {
       session: item.sessionId, taskId: item.taskId, description: item.description, complexity: item.complexity,
+      approach: item.approach, testFile: item.testFile, testScope: item.testScope,
       blockedBy: item.blockedBy, blocked: item.blocked, waitingOn: item.waitingOn,
       criteria: item.criteria.map((c) => ({ text: c.text, met: c.met, evidence: c.evidence })),
       evidence: item.evidence, assigned: item.assignment === 'workspace',

@@ -121,6 +121,10 @@ export interface UltraworkTask extends WorkItemBase {
   readonly sessionDir: string;
   readonly description: string | null;
   readonly complexity: string | null;
+  /** `approach` (`tdd` or `standard`, task-create.js 0.9+), with a TDD task's `test_file` and `test_scope`. */
+  readonly approach: string | null;
+  readonly testFile: string | null;
+  readonly testScope: string | null;
   /** From `blockedBy` or `blocked_by` (both when a file has both). */
   readonly blockedBy: readonly string[];
   /** Blockers that are not resolved yet (missing ones included). */

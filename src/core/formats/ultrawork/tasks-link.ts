@@ -62,7 +62,8 @@ export function linkSessionTasks(input: SessionTasksInput): { tasks: UltraworkTa
       system: 'ultrawork', kind: 'task', id: `${input.sessionId}/${taskId}`, taskId, title: f?.subject?.trim() || `Task ${taskId}`,
       status, file: t.file, root: input.root, sessionId: input.sessionId, sessionDir: input.sessionDir,
       ...(f ? {} : { unreadable: problemOf(t.problems ?? [], 'the task file cannot be read') }),
-      description: f?.description ?? null, complexity: f?.complexity ?? null, blockedBy, waitingOn,
+      description: f?.description ?? null, complexity: f?.complexity ?? null,
+      approach: f?.approach ?? null, testFile: f?.test_file ?? null, testScope: f?.test_scope ?? null, blockedBy, waitingOn,
       blocked: status === 'blocked' || (status !== 'resolved' && status !== 'failed' && waitingOn.length > 0),
       // The bash scripts split "a | b" at the bar without trimming.
       criteria: checkCriteria((f?.criteria ?? []).map((c) => c.trim()).filter(Boolean), [...own, ...logEvidence]),
