@@ -95,9 +95,10 @@ export class OwnershipIndex {
     }
     const owners: Owner[] = [...found.values()].sort((a, b) => a.order - b.order)
       .map((c) => ({ intent: c.intent, name: c.name, via: 'owned_scope', pattern: c.entry.pattern }));
-    // The map's rows for the path itself, then its globs (nearest folder first); one entry per intent.
+    // The map's rows for the path itself or a folder holding it (`src/api/weather/`, as a plain folder in owned_scope
+    // covers its files), then its globs (nearest folder first); one entry per intent.
     const mapped = new Map<string, { intent: string; name: string }>();
-    for (const o of this.mapped.get(relPath) ?? []) if (!mapped.has(o.intent)) mapped.set(o.intent, o);
+    for (const folder of selfAndAncestors(relPath)) for (const o of this.mapped.get(folder) ?? []) if (!mapped.has(o.intent)) mapped.set(o.intent, o);
     for (const folder of selfAndAncestors(relPath)) {
       for (const g of this.mappedGlobs.get(folder) ?? []) if (!mapped.has(g.intent) && g.test(relPath)) mapped.set(g.intent, { intent: g.intent, name: g.name });
     }

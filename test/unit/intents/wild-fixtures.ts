@@ -8,7 +8,8 @@ export const WILD = path.join(FIXTURES, 'wild', 'intents');
 export const INTENT_FIXTURES = ['map-heading-nested-bullets', 'map-timestamped-headings', 'map-intent-id-first-table',
   'map-owned-files-subsections', 'map-headerless-rows', 'map-empty', 'map-bullets-without-headings', 'map-plain-lines',
   'map-per-intent-tables', 'map-heading-variants', 'map-hook-timelines', 'map-task-column', 'intents-fork-field-shapes',
-  'intents-bare-list', 'intents-file-name-case', 'intents-ledger-wrapper', 'intents-status-and-scope-words'];
+  'intents-bare-list', 'intents-file-name-case', 'intents-ledger-wrapper', 'intents-status-and-scope-words', 'intents-scope-brace-globs',
+  'map-paths-with-spaces-and-folders'];
 
 /** A temp copy of a fixture read by the real service. */
 export async function openWild(name: string) {

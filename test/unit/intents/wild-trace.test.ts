@@ -1,3 +1,4 @@
+import { normalizeTraceObject } from '../../../src/core/formats/intents/trace-entry';
 import * as assert from 'node:assert';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -47,6 +48,13 @@ describe('intents: agent_trace.jsonl as the forks write it (wild fixtures)', () 
       [2, null, 'TOOL_EXECUTION', ['.'], 'roo-code-agent', 'list_files'],
       [1, null, 'STATE_TRANSITION', ['n/a'], 'roo-code-agent', null]]);
     assert.deepStrictEqual([entries[0]!.mutationClass, entries[4]!.mutationClass, entries[4]!.contentHash], ['INTENT_EVOLUTION', 'N/A', 'n/a']);
+  });
+
+  it('a range whose end_line is 0 (a fork\'s way of writing one line) names its start line only', () => {
+    // As the trace of mamee13/TRP1-Architecting-the-AI-Native-IDE---Intent-Code-Traceability writes a one-line range.
+    const entry = normalizeTraceObject({ intent_id: 'INT-001', mutation_class: 'AST_REFACTOR',
+      files: [{ relative_path: 'hello.js', conversations: [{ ranges: [{ start_line: 1, end_line: 0, content_hash: 'sha256:abc' }] }] }] }, 0, 1);
+    assert.deepStrictEqual([entry.files, entry.summary], [['hello.js'], 'hello.js line 1']);
   });
 
   it('the flat trace_id/mutation_class/ranges shape, with one range, a list, "n/a", and a file + related strings line', async () => {

@@ -45,6 +45,29 @@ describe('intents in the wild: the facts each shape gives', () => {
       ['INT-101:owned_scope', 'INT-101:intent_map'], 'the map\'s own glob owns what it matches');
   });
 
+  it('owned_scope globs with braces stay whole; a scope string still splits at the commas between its patterns', async () => {
+    const r = await open('intents-scope-brace-globs');
+    ws = r.ws;
+    assert.deepStrictEqual(r.intents.get('INT-001')!.ownedScope, ['web/**/*.{ts,tsx}', 'web/public/icons/*.{svg,png}']);
+    assert.deepStrictEqual(r.intents.get('INT-002')!.ownedScope, ['src/{api,services}/weather/**', 'docs/weather.md']);
+    const owners = (f: string) => r.service.intents.ownersOf(r.ws.root, f).map((o) => `${o.intent}:${o.via}`);
+    assert.deepStrictEqual([owners('web/app/page.tsx'), owners('web/lib/fetch.ts'), owners('web/app/page.css'), owners('web/public/icons/sun.svg')],
+      [['INT-001:owned_scope'], ['INT-001:owned_scope'], [], ['INT-001:owned_scope']]);
+    assert.deepStrictEqual([owners('src/api/weather/a.ts'), owners('src/services/weather/b.ts'), owners('docs/weather.md')],
+      [['INT-002:owned_scope'], ['INT-002:owned_scope'], ['INT-002:owned_scope']]);
+  });
+
+  it('map paths with spaces are whole, folder rows map their files, a cell of code spans and plain paths gives all of them', async () => {
+    const r = await open('map-paths-with-spaces-and-folders');
+    ws = r.ws;
+    assert.deepStrictEqual(mapped(r.intents.get('INT-003')), ['docs/Meeting Notes.md', 'docs/Design Review.md']);
+    assert.deepStrictEqual(mapped(r.intents.get('INT-004')), ['svc/weather', 'tests/weather']);
+    assert.deepStrictEqual(mapped(r.intents.get('INT-005')), ['wx/**', 'wx/api.ts', 'lib/fmt.ts', 'lib/units.ts']);
+    const owners = (f: string) => r.service.intents.ownersOf(r.ws.root, f).map((o) => `${o.intent}:${o.via}`);
+    assert.deepStrictEqual([owners('docs/Meeting Notes.md'), owners('docs/Meeting'), owners('svc/weather/client.ts'), owners('svc/weatherman.ts'), owners('lib/units.ts')],
+      [['INT-003:intent_map'], [], ['INT-004:intent_map'], [], ['INT-005:intent_map']]);
+  });
+
   it('timestamped headings a hook appends: one entry per file and intent, no fingerprint taken for a content hash', async () => {
     const r = await open('map-timestamped-headings');
     ws = r.ws;

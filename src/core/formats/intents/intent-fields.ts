@@ -103,6 +103,24 @@ const SCOPE_EXCLUDE_KEYS = ['exclude', 'excludes', 'ignore', 'deny', 'forbidden'
 const ENTRY_PATH_KEYS = ['path', 'pattern', 'glob', 'file'];
 
 /**
+ * One scope string's patterns: separated by commas or lines, but not at a comma inside a glob's braces
+ * (`web/src/*.{ts,tsx}`, which forks match with minimatch, is one pattern).
+ */
+function scopeParts(value: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i];
+    if (c === '{') depth++;
+    else if (c === '}' && depth > 0) depth--;
+    else if (c === '\n' || (c === ',' && depth === 0)) { parts.push(value.slice(start, i)); start = i + 1; depth = 0; }
+  }
+  parts.push(value.slice(start));
+  return parts;
+}
+
+/**
  * The owned scope in any of the shapes forks write: a list, one string (`"src/auth/**"`, or several separated by
  * commas), a list of `{path: …}` maps, or a map `{paths: […], exclude: […]}`.
  */
@@ -113,7 +131,7 @@ function scopeOf(raw: Record<string, unknown>, problems: FieldProblem[]): { entr
   if (!found) return { entries, paths };
   const add = (value: unknown, at: YamlPath, negate: boolean) => {
     if (typeof value === 'string') {
-      for (const part of value.split(/[,\n]/)) {
+      for (const part of scopeParts(value)) {
         const p = part.trim();
         if (p) { entries.push(negate && !p.startsWith('!') ? `!${p}` : p); paths.push(at); }
       }

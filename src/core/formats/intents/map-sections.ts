@@ -1,6 +1,6 @@
 import type MarkdownIt from 'markdown-it';
 import { cellOf, headerlessRow, rowsOfTable, tableRows, type Cell, type RawMapRow } from './map-tables';
-import { headingIntent, labelledPaths, leadingIntent, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
+import { headingIntent, isOnePathWithSpaces, labelledPaths, leadingIntent, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
 type Token = MarkdownIt.Token;
 
 /*
@@ -120,13 +120,16 @@ function bulletPaths(cell: Cell, item: Owner | undefined): string[] {
   const lead = item ? leadingIntent(cell.source) : undefined;
   if (lead && !lead.separated) return [];
   const text = lead ? lead.rest : cell.source;
-  const code = cell.code.flatMap((c) => pathsInList(c)).filter((c) => text.includes(c));
+  // A code span is a path whole when it reads as one (`\`docs/Meeting Notes.md\``), else a list of them.
+  const code = cell.code.flatMap((c) => (isOnePathWithSpaces(c.trim()) ? [c.trim()] : pathsInList(c))).filter((c) => text.includes(c));
   if (code.length) return code;
   // The bullet's own first line: `- path: src/a.ts` may be followed by `primary: true` lines of a YAML-ish entry.
   const firstLine = text.split('\n')[0]!;
   const label = labelledPaths(firstLine);
   if (label) return pathsInList(label.values.replace(/`/g, ""), true);
   if (lead) return pathsInList(text.replace(/`/g, '').replace(/\s+\(.*$/, ''), true);
-  const first = trimPunctuation(firstLine.replace(/`/g, '').split(/\s+/)[0] ?? '');
+  const line = firstLine.replace(/`/g, '').trim();
+  if (isOnePathWithSpaces(line)) return [line];
+  const first = trimPunctuation(line.split(/\s+/)[0] ?? '');
   return looksLikePath(first, true) ? [first] : [];
 }

@@ -1,5 +1,5 @@
 import type MarkdownIt from 'markdown-it';
-import { leadingWord, looksLikeIntentId, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
+import { isOnePathWithSpaces, leadingWord, looksLikeIntentId, looksLikePath, pathsInList, plainSource, trimPunctuation } from './map-text';
 type Token = MarkdownIt.Token;
 
 /*
@@ -54,13 +54,13 @@ export function cellOf(inline: Token): Cell {
  */
 export function pathsInCell(cell: Cell): string[] {
   const fromCode = cell.code.map((c) => c.replace(/::.*$/, '').trim()).filter((c) => c && !HASH.test(c));
-  if (fromCode.length) return fromCode;
-  const plain = cell.source.replace(/`/g, '').trim();
-  return plain.split(/\s*(?:,|;|<br\s*\/?>)\s*/i).flatMap((part) => {
+  // A writer that appends plain paths to a cell of code spans (`\`wx/**\`, lib/fmt.ts`): both kinds are the cell's.
+  const plain = (fromCode.length ? cell.source.replace(/`[^`]*`/g, ',') : cell.source.replace(/`/g, '')).trim();
+  return [...fromCode, ...plain.split(/\s*(?:,|;|<br\s*\/?>)\s*/i).flatMap((part) => {
     // `src/My Docs/a b.ts` is one path; `src/a.ts (planned)` or `src/a.ts — the form` is a path and a note.
-    if (/\s/.test(part) && !/\s[(#—–-]|\s-\s/.test(part) && /([\\/]|\.[A-Za-z]\w*)$/.test(part) && /[\\/]/.test(part)) return [part];
+    if (isOnePathWithSpaces(part)) return [part];
     return pathsInList(part);
-  });
+  })];
 }
 
 const HASH = /^(sha256|sha1|md5|sha512|ast-sha256):/i;

@@ -125,6 +125,14 @@ export function leadingIntent(text: string): { id: string; rest: string; timesta
   return { id: word, rest: after.replace(/^\s*(?:[:—–→|]|->|-)?\s*/, ''), timestamped: lead.timestamped, separated };
 }
 
+/**
+ * Whether text with spaces in it is one path (`src/My Docs/a b.ts`, `docs/Meeting Notes.md`): it has a folder, ends
+ * as a file or folder does, and holds no note after the path (`src/a.ts (planned)`, `src/a.ts — the form`).
+ */
+export function isOnePathWithSpaces(text: string): boolean {
+  return /\s/.test(text) && !/\s[(#—–-]|\s-\s/.test(text) && /([\\/]|\.[A-Za-z]\w*)$/.test(text) && /[\\/]/.test(text);
+}
+
 /** The paths a list of words names: `a.ts, b.ts; c/`, with the notes after each path dropped. */
 export function pathsInList(text: string, prose = false): string[] {
   return text.split(/\s*(?:,|;|<br\s*\/?>)\s*/i)

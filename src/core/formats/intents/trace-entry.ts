@@ -118,7 +118,10 @@ function spanOf(ranges: readonly Obj[]): string {
   if (ranges.length !== 1) return '';
   const r = obj(ranges[0]!.new_range) ?? ranges[0]!;
   const start = firstText(r.start_line, r.startLine);
-  return start === null ? '' : ` lines ${start}–${firstText(r.end_line, r.endLine, r.end_Line) ?? '?'}`;
+  const end = firstText(r.end_line, r.endLine, r.end_Line);
+  if (start === null) return '';
+  // An end before the start (`end_line: 0`, which some forks write for one line) names no second line.
+  return end !== null && Number(end) < Number(start) ? ` line ${start}` : ` lines ${start}–${end ?? '?'}`;
 }
 
 function successWord(v: unknown): string | null {
