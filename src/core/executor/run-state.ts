@@ -1,6 +1,8 @@
 import os from 'node:os';
+import path from 'node:path';
 import { isMap, isSeq, type Document } from 'yaml';
 import { appendIn, ensureMap, YamlStore } from './yaml-store';
+import { setOrcGateAnswer, withOrcGateKeys } from '../formats/orc/gate-write';
 import { formatDuration, parseDurationMs, stamp } from './time-format';
 import type { TokenLedger } from './token-ledger';
 
@@ -29,6 +31,9 @@ export class RunState {
   async runStarted(phase: string, branch: string | null): Promise<void> {
     const at = stamp(this.now());
     await this.state.update((doc) => {
+      // orc's file era saves a state to .orc/tasks/<task_id>/ and fills task_id from nothing else (state.go Save):
+      // without it, its next save (orc approve, rewind, reset) lands in .orc/tasks/state.yaml.
+      if (!doc.has('task_id') && isMap(doc.contents)) firstKey(doc, 'task_id', path.basename(path.dirname(this.state.file)));
       if (!doc.has('started_at')) doc.set('started_at', at);
       doc.set('status', 'running');
       doc.set('current_phase', phase);
@@ -107,6 +112,8 @@ export class RunState {
     return this.state.update((doc) => {
       doc.setIn(['phases', phase, 'last_checkpoint'], sha);
       if (final) doc.setIn(['phases', phase, 'checkpoint'], sha);
+      // orc's own phase state names the final commit `commit_sha` (state.go PhaseState).
+      if (final) doc.setIn(['phases', phase, 'commit_sha'], sha);
     });
   }
 
@@ -124,7 +131,7 @@ export class RunState {
   }
 
   recordGate(gate: GateEntry): Promise<void> {
-    return this.state.update((doc) => appendIn(doc, ['gates'], withoutNulls({ ...gate })));
+    return this.state.update((doc) => appendIn(doc, ['gates'], withoutNulls(withOrcGateKeys({ ...gate }))));
   }
 
   /** A human gate answered while the run waited: its pending record gets the decision. */
@@ -140,12 +147,13 @@ export class RunState {
         if (doc.getIn(['gates', i, 'decision']) === 'pending') {
           doc.setIn(['gates', i, 'decision'], decision);
           if (rationale) doc.setIn(['gates', i, 'rationale'], rationale);
+          setOrcGateAnswer(doc, i, decision, rationale);
           doc.setIn(['gates', i, 'timestamp'], at);
           return;
         }
         break;
       }
-      appendIn(doc, ['gates'], withoutNulls({ phase, type: 'human', decision, rationale, timestamp: at }));
+      appendIn(doc, ['gates'], withoutNulls(withOrcGateKeys({ phase, type: 'human', decision, rationale, timestamp: at })));
     });
   }
 
@@ -159,6 +167,8 @@ export class RunState {
       const before = parseDurationMs(doc.get('total_duration'));
       doc.set('total_duration', formatDuration(before + (this.now().getTime() - startedAt)));
       if (error) appendIn(doc, ['errors'], { timestamp: at, message: error });
+      // orc's own reader keeps one `error` string (state.go), where the spec lists `errors`.
+      if (error) doc.set('error', error);
       doc.set('updated_at', at);
     });
     await this.task.update((doc) => { doc.set('status', taskStatus); doc.set('updated_at', at); });
@@ -196,6 +206,18 @@ function stringsOf(node: unknown): string[] {
   return Array.isArray(value) ? value.filter((s): s is string => typeof s === 'string') : [];
 }
 
+
+/** Puts `key: value` first in the document's map, below the comment that heads the file. */
+function firstKey(doc: Document, key: string, value: unknown): void {
+  if (!isMap(doc.contents)) return;
+  const pair = doc.createPair(key, value);
+  const head = doc.contents.items[0]?.key as { commentBefore?: string | null } | undefined;
+  if (head?.commentBefore) {
+    (pair.key as { commentBefore?: string | null }).commentBefore = head.commentBefore;
+    head.commentBefore = null;
+  }
+  doc.contents.items.unshift(pair);
+}
 
 function withoutNulls(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));

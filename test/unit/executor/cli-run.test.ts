@@ -141,7 +141,9 @@ describe('baton run', function () {
     assert.equal(answered.status, 0, answered.stderr);
     s = repo.state();
     assert.deepEqual(s.gates.map((g: Record<string, unknown>) => [g.phase, g.decision, g.rationale]), [['spec', 'approved', 'Spec reads well']]);
-    assert.match(repo.stateText(), /^# executor state/);
+    // orc's file-era code reads {gate_type, approved, reason} and saves to .orc/tasks/<task_id>/: both are there.
+    assert.deepEqual(s.gates.map((g: Record<string, unknown>) => [g.gate_type, g.approved, g.reason]), [['human', true, 'Spec reads well']]);
+    assert.match(repo.stateText(), /^# executor state\ntask_id: TASK-001\n/);
     assert.equal(gateDecisionsOf([await scanTask(repo.root)]).length, 0);
     assert.equal(baton(repo, 'answer', 'TASK-001:spec', '--option', 'approve').status, 1, 'no longer pending');
 

@@ -18,7 +18,9 @@ describe('executor: gates, criteria, prompts, checkout', function () {
     assert.equal(outcome.status, 'failed');
     assert.match(outcome.message, /the gate after spec rejected it: No success criteria\./);
     const s = repo.state();
-    assert.deepEqual(s.gates, [{ phase: 'spec', type: 'ai', decision: 'rejected', rationale: 'No success criteria.', timestamp: s.gates[0].timestamp }]);
+    // The spec's keys, and orc's own (gate_type, approved, reason) that its file-era code reads and keeps on a rewrite.
+    assert.deepEqual(s.gates, [{ phase: 'spec', type: 'ai', decision: 'rejected', rationale: 'No success criteria.', timestamp: s.gates[0].timestamp,
+      gate_type: 'ai', approved: false, reason: 'No success criteria.' }]);
     assert.equal(s.phases.spec.status, 'failed');
     assert.equal(s.phases.implement, undefined);
     assert.equal(s.tokens.by_phase.spec, 470 * 2, 'the review counts for the phase');

@@ -124,4 +124,22 @@ describe('orange edits', () => {
     assert.deepStrictEqual((await scanned(root, orangeRoot)).diagnostics().filter((d) => d.file === outcome.file), [], 'orange would read it as written');
     assert.ok(!(await createTask({ orangeRoot, project: '../x', summary: 's', context: '' })).ok, 'a project name cannot climb out of tasks/');
   });
+
+  it('quotes a summary or project that orange\'s YAML 1.1 reader would take for a date or a number, as orange\'s writer does', async () => {
+    for (const summary of ['2026-03-01', '1:30', '1_000', '0b101', 'yes']) {
+      const outcome = await createTask({ orangeRoot, project: 'app', summary, context: '', now: NOW });
+      assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
+      assert.match(readFileSync(outcome.file, 'utf8'), new RegExp(`\nsummary: '${summary}'\n`), summary);
+      assert.strictEqual((await task(outcome.id)).title, summary);
+    }
+  });
+
+  it('a move starts the new status with no crash counted, as orange\'s engine does (transitions.ts)', async () => {
+    const file = taskMd(ID.planning);
+    tmp.write(path.relative(tmp.root, file), readFileSync(file, 'utf8').replace('crash_count: 0', 'crash_count: 1'));
+    assert.match(readFileSync(file, 'utf8'), /\ncrash_count: 1\n/);
+    assert.ok((await editTask({ file, shownHash: null, to: 'working', now: NOW })).ok);
+    assert.match(readFileSync(file, 'utf8'), /\ncrash_count: 0\n/);
+  });
+
 });

@@ -166,6 +166,8 @@ describe('orc edits', () => {
     assert.deepStrictEqual([t.title, t.status, t.weight, t.priority, t.queue, t.category, t.initiativeId, t.blockedBy, t.requiresUiTesting, t.description],
       ['Add a session list page', 'created', 'small', 'high', 'backlog', 'feature', 'INIT-001', ['TASK-002'], true, 'Shows active sessions.\n']);
     assert.strictEqual(t.fields.created_at, '2026-02-01T08:00:00Z');
+    // As orc's task.New sets it: its executor names, pushes and deletes this branch.
+    assert.strictEqual(t.branch, 'orc/TASK-021');
     assert.ok(initiatives.get('INIT-001')!.fields.tasks?.some((x) => x.id === 'TASK-021' && x.status === 'created'));
     await assert.rejects(createTask(await context(ws), { title: 'x', priority: 'asap' }), /priority must be one of/);
     await assert.rejects(createTask(await context(ws), { title: '  ' }), /one non-empty line/);

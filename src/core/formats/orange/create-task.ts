@@ -2,7 +2,7 @@ import { customAlphabet } from 'nanoid';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { containedPath } from '../../io/contained-path';
-import { Document, Scalar } from 'yaml';
+import { Document, parse, Scalar } from 'yaml';
 import { appendLine } from '../../io/append-line';
 import { createFileAtomic } from '../../io/create-atomic';
 import { isoNow } from './task-edit';
@@ -53,6 +53,12 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   };
   const doc = new Document(fields);
   for (const key of ['created_at', 'updated_at']) (doc.get(key, true) as Scalar).type = Scalar.QUOTE_SINGLE;
+  // orange reads its frontmatter with gray-matter's js-yaml 3, YAML 1.1: a plain `2026-03-01`, `1:30`, `1_000` or
+  // `0b101` is a date or a number there (and `summary.trim()` then throws in orange). Such text is quoted, as orange's
+  // own writer quotes it.
+  for (const [key, value] of Object.entries(fields)) {
+    if (typeof value === 'string' && readsAsOtherThanText(value)) (doc.get(key, true) as Scalar).type = Scalar.QUOTE_SINGLE;
+  }
   const yaml = doc.toString({ lineWidth: 0, nullStr: 'null' });
   const context = input.context.trim();
   const text = `---\n${yaml}---\n\n## Context\n\n${context ? `${context}\n` : ''}`;
@@ -65,4 +71,13 @@ export async function createTask(input: NewTask): Promise<CreateOutcome> {
   const history = historyFile(input.orangeRoot, input.project, id);
   await appendLine(history, JSON.stringify({ type: 'task.created', timestamp: now, task_id: id, project: input.project, branch, summary, status: 'pending' }));
   return { ok: true, id, file, written: [file, history] };
+}
+
+/** Whether a YAML 1.1 reader takes `text`, written plain, for something other than that text. */
+function readsAsOtherThanText(text: string): boolean {
+  try {
+    return parse(text, { version: '1.1' }) !== text;
+  } catch {
+    return true;
+  }
 }

@@ -69,6 +69,9 @@ export async function editTask(edit: TaskEdit): Promise<EditOutcome> {
   try {
     yaml = setScalar(yaml, ['status'], edit.to, ['id', 'project', 'branch', 'harness', 'review_harness']);
     if (round !== record.reviewRound) yaml = setScalar(yaml, ['review_round'], round, ['status']);
+    // orange's engine starts every status with no crash counted (transitions.ts); a count kept from the status left
+    // would send the task to stuck after one crash in the new one.
+    if (record.crashCount !== 0) yaml = setScalar(yaml, ['crash_count'], 0, ['review_round', 'status']);
     // Quoted, as orange writes it: its YAML reader (js-yaml 3) would read a bare timestamp as a date, not text.
     yaml = setScalar(yaml, ['updated_at'], timestamp, ['created_at'], 'single');
   } catch (err) {

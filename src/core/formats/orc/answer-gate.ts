@@ -3,6 +3,7 @@ import { isSeq, parseDocument } from 'yaml';
 import { EditRefused, readForEdit, writeIfUnchanged } from '../../io/guarded-edit';
 import { timestamp } from './edit-context';
 import { gateFingerprint } from './gate-decisions';
+import { setOrcGateAnswer } from './gate-write';
 
 export interface GateAnswerInput {
   readonly decision: 'approved' | 'rejected';
@@ -40,6 +41,7 @@ export async function answerOrcGate(stateFile: string, phase: string, fingerprin
     const at = timestamp(now());
     doc.setIn(['gates', index, 'decision'], answer.decision);
     if (answer.rationale.trim()) doc.setIn(['gates', index, 'rationale'], answer.rationale.trim());
+    setOrcGateAnswer(doc, index, answer.decision, answer.rationale.trim() || null);
     doc.setIn(['gates', index, 'timestamp'], at);
     if (answer.decision === 'rejected' && doc.hasIn(['phases', phase])) {
       doc.setIn(['phases', phase, 'status'], 'failed');

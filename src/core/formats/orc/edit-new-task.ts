@@ -64,7 +64,8 @@ export async function createTask(ctx: OrcEditContext, spec: NewTask): Promise<Ed
   const body: Record<string, unknown> = { id, title };
   if (spec.description?.trim()) body.description = spec.description.trimEnd() + '\n';
   if (fields.weight) body.weight = fields.weight;
-  Object.assign(body, { status: 'created', queue: fields.queue, priority: fields.priority, category: fields.category });
+  // `branch` as orc's task.New sets it (`orc/<id>`): orc's executor names, pushes and deletes that branch.
+  Object.assign(body, { status: 'created', branch: `orc/${id}`, queue: fields.queue, priority: fields.priority, category: fields.category });
   if (initiative) body.initiative_id = initiative;
   if (blockedBy.length) body.blocked_by = blockedBy;
   if (relatedTo.length) body.related_to = relatedTo;
