@@ -4,7 +4,7 @@ import { isMap, isSeq, type Document } from 'yaml';
 import { appendIn, ensureMap, YamlStore } from './yaml-store';
 import { setOrcGateAnswer, withOrcGateKeys } from '../formats/orc/gate-write';
 import { formatDuration, parseDurationMs, stamp } from './time-format';
-import type { TokenLedger } from './token-ledger';
+import { totalOf, type TokenLedger } from './token-ledger';
 
 export interface GateEntry {
   readonly phase: string;
@@ -186,7 +186,9 @@ function writeTokens(doc: Document, ledger: TokenLedger): void {
   for (const [phase, counts] of snap.phaseTokens) {
     if (!isMap(doc.getIn(['phases', phase], true))) continue;
     ensureMap(doc, ['phases', phase, 'tokens']);
-    setAll(doc, ['phases', phase, 'tokens'], { ...counts });
+    // With its total, as the task's tokens have it (the spec's sum of every kind): orc's own reader takes a phase's
+    // total_tokens as written and shows 0 without one.
+    setAll(doc, ['phases', phase, 'tokens'], { ...counts, total_tokens: totalOf(counts) });
   }
   setAll(doc, ['cost'], snap.cost);
 }

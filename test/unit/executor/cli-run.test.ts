@@ -144,6 +144,10 @@ describe('baton run', function () {
     // orc's file-era code reads {gate_type, approved, reason} and saves to .orc/tasks/<task_id>/: both are there.
     assert.deepEqual(s.gates.map((g: Record<string, unknown>) => [g.gate_type, g.approved, g.reason]), [['human', true, 'Spec reads well']]);
     assert.match(repo.stateText(), /^# executor state\ntask_id: TASK-001\n/);
+    // Each phase's tokens carry their total, as the task's do (orc's own reader shows 0 without one).
+    assert.equal(s.phases.spec.tokens.total_tokens, ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']
+      .reduce((n: number, k: string) => n + (s.phases.spec.tokens[k] as number), 0));
+    assert.ok(s.phases.spec.tokens.total_tokens > 0);
     assert.equal(gateDecisionsOf([await scanTask(repo.root)]).length, 0);
     assert.equal(baton(repo, 'answer', 'TASK-001:spec', '--option', 'approve').status, 1, 'no longer pending');
 
