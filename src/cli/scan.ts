@@ -50,7 +50,7 @@ export async function scanCommand(argv: string[], out: CliOutput): Promise<numbe
 function summaryLines({ root, service }: OpenedFolder, elsewhereDiagnostics: readonly Diagnostic[]): string[] {
   const items = service.items();
   const diagnostics = [...service.diagnostics(), ...elsewhereDiagnostics];
-  const withoutTasks = orcFoldersWithoutTasks([root], items, () => service.records('orc'), (r) => service.contextOf(r)?.orcHome)[0];
+  const withoutTasks = orcFoldersWithoutTasks([root], items, (r) => service.records('orc', r), (r) => service.contextOf(r)?.orcHome)[0];
   const lines = [summary(root, items, withoutTasks, service.systemsWithOwnFiles(root)), orchestralSummary(items, service.decisions()), intentsSummary(items), ultraworkSummary(items), orangeSummary(items)].flat();
   if (diagnostics.length) {
     lines.push(`\n${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'}:`);

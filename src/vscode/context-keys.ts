@@ -55,6 +55,8 @@ export function setContext(key: (typeof ContextKeys)[keyof typeof ContextKeys], 
 }
 
 function setKey(key: string, value: unknown): Thenable<unknown> {
+  // Most keys are set again on every change of the index: a value the workbench already has is not sent again.
+  if (Object.prototype.hasOwnProperty.call(current, key) && current[key] === value) return Promise.resolve();
   current[key] = value;
   return vscode.commands.executeCommand('setContext', key, value);
 }

@@ -419,9 +419,9 @@ export class OrchestrationService extends Disposable {
     return found;
   }
 
-  /** Every parsed record of one system, with its folder and file (for queries a system builds over its files). */
-  records(system: SystemId): { root: string; file: string; record: unknown }[] {
-    return this.indexes.flatMap((i) => i.records(system).map((r) => ({ root: i.root, ...r })));
+  /** Every parsed record of one system (of one folder, given `root`), with its folder and file. */
+  records(system: SystemId, root?: string): { root: string; file: string; record: unknown }[] {
+    return this.indexes.flatMap((i) => (root === undefined || i.root === root ? i.records(system).map((r) => ({ root: i.root, ...r })) : []));
   }
 
   /** A file under a workspace folder goes to that folder's index (the deepest, when folders nest). */

@@ -64,7 +64,7 @@ export class OrcCliNote extends Disposable {
 
   /** Says which folders are orc projects with no task, and why (also before the first scan's welcome text shows). */
   noteWithoutTasks(): Thenable<unknown> {
-    const without = orcFoldersWithoutTasks(this.service.folders, this.service.items(), () => this.service.records('orc'),
+    const without = orcFoldersWithoutTasks(this.service.folders, this.service.items(), (root) => this.service.records('orc', root),
       (root) => this.service.contextOf(root)?.orcHome);
     const several = this.service.folders.length > 1;
     const text = without.map((f) => {

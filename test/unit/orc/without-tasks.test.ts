@@ -46,7 +46,7 @@ describe('an orc project with no task (a clone of a database-era project)', func
     const service = new OrchestrationService({ folders: [{ root: ws.root, orcHome: orcHome ?? undefined }] });
     try {
       await service.scan();
-      return { found: orcFoldersWithoutTasks(service.folders, service.items(), () => service.records('orc'), (r) => service.contextOf(r)?.orcHome),
+      return { found: orcFoldersWithoutTasks(service.folders, service.items(), (r) => service.records('orc', r), (r) => service.contextOf(r)?.orcHome),
         diagnostics: service.diagnostics() };
     } finally {
       service.dispose();
@@ -90,12 +90,14 @@ describe('an orc project with no task (a clone of a database-era project)', func
     const service = new OrchestrationService({ folders: [{ root: ws.root, orcHome: home.path('.orc') }, { root: other.root, orcHome: home.path('.orc') }] });
     try {
       await service.scan();
-      let asked = 0;
-      const found = orcFoldersWithoutTasks(service.folders, service.items(), () => { asked++; return service.records('orc'); }, () => home.path('.orc'));
+      const asked: string[] = [];
+      const found = orcFoldersWithoutTasks(service.folders, service.items(), (r) => { asked.push(r); return service.records('orc', r); }, () => home.path('.orc'));
       assert.deepStrictEqual(found, []);
-      assert.strictEqual(asked, 1, 'the records are asked for once, for the folder without tasks');
-      assert.deepStrictEqual(orcFoldersWithoutTasks([ws.root], service.items(), () => { asked++; return []; }, () => undefined), []);
-      assert.strictEqual(asked, 1, 'every folder has tasks: the records are not asked for');
+      assert.deepStrictEqual(asked, [other.root], 'only the folder without tasks has its records asked for, never the one with tasks');
+      assert.deepStrictEqual(service.records('orc', other.root), []);
+      assert.ok(service.records('orc', ws.root).length > 0);
+      assert.deepStrictEqual(orcFoldersWithoutTasks([ws.root], service.items(), (r) => { asked.push(r); return []; }, () => undefined), []);
+      assert.strictEqual(asked.length, 1, 'every folder has tasks: the records are not asked for');
     } finally {
       service.dispose();
       other.dispose();

@@ -50,8 +50,7 @@ describe('Dure and Orchestral as they write their runs (wild fixtures)', () => {
   it('a verdict and tests of the run\'s own iteration are not "previous", nor a done flag of a completed agent', async () => {
     const { runs } = await scanOrchestral(wildRoot('usage-and-model-selection'));
     const run = runs.get('run-20260128104512')!;
-    assert.strictEqual(run.results?.previous ?? false, false);
-    assert.strictEqual(run.verdict?.previous ?? false, false);
+    assert.deepStrictEqual([run.results?.previous, run.verdict?.previous], [false, false]);
     assert.ok(run.agents.some((a) => a.done !== null));
   });
 

@@ -27,18 +27,16 @@ export interface OrcRecordOf {
 }
 
 /**
- * The folders among `folders` that hold an orc project and no orc task. `records` is asked only when some folder has
- * no task (a workspace with tasks pays nothing).
+ * The folders among `folders` that hold an orc project and no orc task. `records` is asked only for a folder with no
+ * task: a folder of 10,000 tasks beside a folder without orc costs nothing on each change.
  */
-export function orcFoldersWithoutTasks(folders: readonly string[], items: readonly Pick<WorkItemBase, 'system' | 'kind' | 'root'>[], records: () => readonly OrcRecordOf[],
+export function orcFoldersWithoutTasks(folders: readonly string[], items: readonly Pick<WorkItemBase, 'system' | 'kind' | 'root'>[], records: (root: string) => readonly OrcRecordOf[],
   orcHomeOf: (root: string) => string | undefined): OrcWithoutTasks[] {
   const withTasks = new Set<string>();
   for (const item of items) if (item.system === 'orc' && item.kind === 'task') withTasks.add(item.root);
-  const candidates = folders.filter((root) => !withTasks.has(root));
-  if (!candidates.length) return [];
   const found = new Map<string, { config: string | null; database: string | null }>();
-  for (const { root, file, record } of records()) {
-    if (!candidates.includes(root)) continue;
+  const candidates = folders.filter((root) => !withTasks.has(root));
+  for (const { root, file, record } of candidates.flatMap((r) => records(r))) {
     const kind = (record as { kind?: unknown } | null)?.kind;
     if (kind !== 'config' && kind !== 'db') continue;
     const seen = found.get(root) ?? { config: null, database: null };
